@@ -1,0 +1,9 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  isRetryable,
+  READ_RETRIES,
+} from './client.ts';
+export { ApiError, describeFailure } from './errors.ts';
+export type * from './types.ts';

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import type { AppConfig, AppEnv } from './context.ts';
+import type { DbHandle } from './db/connection.ts';
+import { resolveCaller } from './middleware/auth.ts';
+import { onError, onNotFound } from './middleware/errors.ts';
+import { apiCors, securityHeaders } from './middleware/security.ts';
+import { activityGroups } from './routes/activity-groups.ts';
+import { auth } from './routes/auth.ts';
+import { cancellationRules } from './routes/cancellation-rules.ts';
+import { client } from './routes/client.ts';
+import { discountRules } from './routes/discount-rules.ts';
+import { fields } from './routes/fields.ts';
+import { homeTabs } from './routes/home-tabs.ts';
+import { organisers } from './routes/organisers.ts';
+import { subscriptionPlans } from './routes/subscription-plans.ts';
+import { users } from './routes/users.ts';
+import { venues } from './routes/venues.ts';
+import { staticRoutes } from './static.ts';
+
+/**
+ * The whole HTTP surface, with no server and no environment: tests drive it with `app.request`.
+ *
+ * @example const app = createApp(await openDatabase(':memory:'), { production: false, publicUrl });
+ */
+export function createApp(handle: DbHandle, config: AppConfig) {
+  const api = new Hono<AppEnv>()
+    .use(apiCors)
+    .use(resolveCaller)
+    .get('/health', (c) => c.json({ data: { ok: true } }))
+    .route('/organisers', organisers)
+    .route('/auth', auth)
+    .route('/client', client)
+    .route('/users', users)
+    .route('/fields', fields)
+    .route('/activity-groups', activityGroups)
+    .route('/venues', venues)
+    .route('/home-tabs', homeTabs)
+    .route('/discount-rules', discountRules)
+    .route('/cancellation-rules', cancellationRules)
+    .route('/subscription-plans', subscriptionPlans);
+  // A bad JSON body or wrong method inside /api must answer in the wire format, never HTML.
+  api.notFound(onNotFound);
+
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('db', handle.db);
+    c.set('dialect', handle.dialect);
+    c.set('config', config);
+    c.set('caller', null);
+    await next();
+  });
+  app.use(securityHeaders);
+  app.route('/api', api);
+  if (config.distDir) app.route('/', staticRoutes(config.distDir));
+  app.onError(onError);
+  app.notFound(onNotFound);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

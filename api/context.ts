@@ -1,0 +1,26 @@
+import type { Db, Dialect } from './db/connection.ts';
+
+/** Who is calling: resolved once per request by the auth middleware. */
+export interface Caller {
+  userId: string;
+  clientId: string;
+  role: 'admin' | 'customer';
+}
+
+export interface AppConfig {
+  /** Secure cookies and strict headers in production. */
+  production: boolean;
+  /** Where built front ends live (dist/); absent in API-only tests. */
+  distDir?: string;
+  /** Origins allowed to frame /pay pages and receive postMessage; the widget runs anywhere. */
+  publicUrl: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    dialect: Dialect;
+    config: AppConfig;
+    caller: Caller | null;
+  };
+}

@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './connection.ts';
+import * as initial from './migrations/2026_11_22_0001_initial.ts';
+
+/*
+ * Migrations are listed here rather than read from the folder, so the same list works under
+ * tsx, in a bundle and in tests. Names sort by their timestamp prefix; never rename one.
+ */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Brings the database to the newest schema; throws with the failing migration's error.
+ *
+ * @example await migrateToLatest(db);
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

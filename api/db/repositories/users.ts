@@ -1,0 +1,34 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../connection.ts';
+import type { UsersTable } from '../schema.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const insertUser = (db: Db, row: Insertable<UsersTable>) =>
+  db.insertInto('users').values(row).execute();
+
+export const findUserById = (db: Db, clientId: string, userId: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export const findUserByEmail = (db: Db, clientId: string, email: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+
+/** Admins sign in to the dashboard without naming their client: their email finds it. */
+export const findAdminsByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'admin')
+    .where('email', '=', email.toLowerCase())
+    .orderBy('created_at')
+    .execute();

@@ -1,0 +1,472 @@
+/*
+ * Row types for every table of the initial migration. Booleans are 0 | 1 and timestamps are
+ * ISO-8601 strings on both dialects; JSON columns are strings, parsed by the repositories.
+ */
+import type { Generated } from 'kysely';
+
+type Flag = 0 | 1;
+type Owned = { id: string; client_id: string; created_at: string; updated_at: string };
+
+export interface ClientsTable {
+  id: string;
+  name: string;
+  currency: string;
+  country: string;
+  date_format: string;
+  time_zone: string;
+  plan_level: number;
+  has_created_activity: Generated<Flag>;
+  hold_minutes: Generated<number>;
+  allow_pay_later: Generated<Flag>;
+  form_template: Generated<string>;
+  button_display: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable extends Owned {
+  role: 'admin' | 'customer';
+  email: string;
+  full_name: string;
+  password_hash: string;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  client_id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface FilesTable extends Owned {
+  user_id: string | null;
+  path: string;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  is_authenticated: Generated<Flag>;
+  is_temporary: Generated<Flag>;
+}
+
+export interface VenuesTable extends Owned {
+  name: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  enabled: Generated<Flag>;
+}
+
+export interface CustomFieldsTable extends Owned {
+  usage: string;
+  title: string;
+  help_text: string | null;
+  type: string;
+  internal_key: string | null;
+  max_files: number | null;
+  upload_type: string | null;
+  activity_group_ids: Generated<string>;
+  weight: Generated<number>;
+  required: Generated<Flag>;
+  admin_only: Generated<Flag>;
+  enabled: Generated<Flag>;
+  textarea_formatting: Generated<Flag>;
+  applies_to_all_activity_groups: Generated<Flag>;
+  use_for_admin_filtering: Generated<Flag>;
+}
+
+export interface FieldOptionsTable extends Owned {
+  field_id: string;
+  name: string;
+  weight: Generated<number>;
+  enabled: Generated<Flag>;
+}
+
+export interface AttendeesTable extends Owned {
+  user_id: string;
+}
+
+export interface FieldDataTable extends Owned {
+  owner_type: 'attendee' | 'user' | 'activityGroup';
+  owner_id: string;
+  field_id: string;
+  data_type: string;
+  value: string | null;
+  value_ref: string | null;
+  value_ref_array: string | null;
+  value_ref_venue: string | null;
+}
+
+export interface SubscriptionPlansTable extends Owned {
+  name: string;
+  amount: number;
+  provider_product_id: string | null;
+  provider_price_id: string | null;
+  enabled: Generated<Flag>;
+}
+
+export interface ActivityGroupsTable extends Owned {
+  name: string;
+  description: Generated<string>;
+  venue_id: string | null;
+  min_age_months: number | null;
+  max_age_months: number | null;
+  waitlist_type: string | null;
+  weight: Generated<number>;
+  block_out_of_range: Generated<Flag>;
+  enabled: Generated<Flag>;
+}
+
+export interface ActivitiesTable extends Owned {
+  activity_group_id: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  place_limit: number | null;
+  enabled: Generated<Flag>;
+}
+
+export interface TicketsTable extends Owned {
+  activity_group_id: string;
+  type: 'all' | 'single' | 'subscription';
+  name: string;
+  price: number;
+  pro_rata_price: number | null;
+  place_limit: number | null;
+  sessions_can_be_used_for: Generated<string>;
+  subscription_plan_id: string | null;
+  cover_fee_per_session: number | null;
+  time_display_start: string | null;
+  time_display_end: string | null;
+  weight: Generated<number>;
+  should_pro_rata: Generated<Flag>;
+  restrict_sessions: Generated<Flag>;
+  allow_mid_month_bookings: Generated<Flag>;
+  enabled: Generated<Flag>;
+}
+
+export interface AddOnsTable extends Owned {
+  activity_group_id: string;
+  name: string;
+  price: number;
+  sessions_can_be_used_for: Generated<string>;
+  weight: Generated<number>;
+  restrict_sessions: Generated<Flag>;
+  enabled: Generated<Flag>;
+}
+
+export interface DiscountRulesTable extends Owned {
+  name: string;
+  type: 'MultiPurchase' | 'MultiAttendee' | 'Code';
+  multi_purchase_type: string | null;
+  code: string | null;
+  code_normalized: string | null;
+  code_usage: string | null;
+  unit: string | null;
+  fixed_amount: number | null;
+  percentage: number | null;
+  amount_additional_attendee: number | null;
+  percentage_additional_attendee: number | null;
+  minimum_total: number | null;
+  maximum_discount_amount: number | null;
+  sessions_option: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  max_redemptions: number | null;
+  max_user_redemptions: number | null;
+  times_used: Generated<number>;
+  only_allow_for_user_first_booking: Generated<Flag>;
+  enabled: Generated<Flag>;
+}
+
+export interface DiscountRuleActivityGroupsTable {
+  client_id: string;
+  discount_rule_id: string;
+  activity_group_id: string;
+}
+
+export interface DiscountConditionsTable extends Owned {
+  discount_rule_id: string;
+  kind: 'session' | 'activity';
+  minimum: number;
+  unit: string;
+  fixed_amount: number | null;
+  percentage: number | null;
+  amount_per_session: number | null;
+}
+
+export interface CancellationRulesTable extends Owned {
+  name: Generated<string>;
+  session_scope: 'singleSession' | 'allSessions';
+  window_amount: number;
+  window_unit: string;
+  percentage_to_refund: number;
+  fee: Generated<number>;
+  refund_methods: Generated<string>;
+  account_credit_expiry_amount: number | null;
+  account_credit_expiry_unit: string | null;
+  enabled: Generated<Flag>;
+}
+
+export interface ActivityGroupCancellationRulesTable {
+  client_id: string;
+  activity_group_id: string;
+  cancellation_rule_id: string;
+}
+
+export interface SessionPassesTable extends Owned {
+  name: string;
+  enabled: Generated<Flag>;
+}
+
+export interface SessionPassActivityGroupsTable {
+  client_id: string;
+  session_pass_id: string;
+  activity_group_id: string;
+}
+
+export interface SessionPassPurchaseOptionsTable extends Owned {
+  session_pass_id: string;
+  credit_amount: number;
+  price: number;
+  expires_after_amount: number | null;
+  expires_after_unit: Generated<string>;
+  enabled: Generated<Flag>;
+}
+
+export interface HomeTabsTable extends Owned {
+  name: string;
+  path: string;
+  type: 'venue' | 'fieldOption';
+  field_id: string | null;
+  value: Generated<string>;
+  weight: Generated<number>;
+  enabled: Generated<Flag>;
+}
+
+export interface ChildcareVoucherProvidersTable extends Owned {
+  name: string;
+  payment_instructions: Generated<string>;
+  enabled: Generated<Flag>;
+}
+
+export interface ChildcareFundingAccountsTable extends Owned {
+  name: string;
+  reg_reference: string;
+  postcode: string;
+}
+
+export interface PaymentSchedulesTable extends Owned {
+  activity_group_id: string | null;
+  ticket_id: string | null;
+  type: 'regular' | 'fixed';
+  frequency: Generated<string>;
+  amount: number | null;
+  first_payment_date: string | null;
+  final_payment_date: string | null;
+  schedule: Generated<string>;
+  disable_after_first_payment_date: Generated<Flag>;
+  enabled: Generated<Flag>;
+}
+
+export type BookingStatus = 'held' | 'awaiting_payment' | 'confirmed' | 'cancelled' | 'expired';
+
+export interface BookingsTable extends Owned {
+  user_id: string;
+  status: BookingStatus;
+  payment_method: string | null;
+  childcare_voucher_provider_id: string | null;
+  currency: string;
+  subtotal: number;
+  discount_total: Generated<number>;
+  credit_applied: Generated<number>;
+  pass_credits_used: Generated<number>;
+  total: number;
+  amount_due_now: number;
+  discount_code: string | null;
+  pricing: Generated<string>;
+  hold_expires_at: string | null;
+  idempotency_key: string | null;
+  created_by_admin_id: string | null;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface BookingItemsTable extends Owned {
+  booking_id: string;
+  activity_group_id: string;
+  ticket_id: string;
+  attendee_id: string;
+  price: number;
+  discount: Generated<number>;
+  status: string;
+}
+
+export interface BookingPlacesTable extends Owned {
+  booking_id: string;
+  booking_item_id: string;
+  activity_id: string;
+  ticket_id: string;
+  attendee_id: string;
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired';
+  hold_expires_at: string | null;
+}
+
+export interface BookingAddOnsTable extends Owned {
+  booking_id: string;
+  booking_item_id: string;
+  add_on_id: string;
+  activity_id: string | null;
+  price: number;
+  status: string;
+}
+
+export interface DiscountRedemptionsTable extends Owned {
+  discount_rule_id: string;
+  user_id: string;
+  booking_id: string;
+  amount: number;
+}
+
+export interface PaymentsTable extends Owned {
+  booking_id: string | null;
+  user_id: string | null;
+  provider: string;
+  provider_ref: string | null;
+  childcare_voucher_provider_id: string | null;
+  amount: number;
+  amount_refunded: Generated<number>;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+}
+
+export interface RefundsTable extends Owned {
+  payment_id: string | null;
+  booking_id: string;
+  amount: number;
+  method: string;
+  provider_ref: string | null;
+  status: string;
+  idempotency_key: string;
+}
+
+export interface AccountCreditLedgerTable extends Owned {
+  user_id: string;
+  amount: number;
+  expires_at: string | null;
+  source: string;
+  booking_id: string | null;
+  refund_id: string | null;
+}
+
+export interface PassCreditLedgerTable extends Owned {
+  user_id: string;
+  session_pass_id: string;
+  credits: number;
+  expires_at: string | null;
+  booking_id: string | null;
+  payment_id: string | null;
+}
+
+export interface WaitlistEntriesTable extends Owned {
+  user_id: string;
+  attendee_id: string;
+  activity_group_id: string;
+  activity_id: string | null;
+  type: 'AllSessions' | 'SingleSession';
+  status: string;
+  offer_expires_at: string | null;
+}
+
+export interface SubscriptionsTable extends Owned {
+  user_id: string;
+  attendee_id: string;
+  ticket_id: string;
+  subscription_plan_id: string;
+  booking_id: string | null;
+  status: string;
+  provider_subscription_id: string | null;
+  cancelled_at: string | null;
+}
+
+export interface ConnectedAccountsTable extends Owned {
+  provider: string;
+  account_id: string;
+  payment_method_config_id: string | null;
+  connected: Generated<Flag>;
+  details_submitted: Generated<Flag>;
+  charges_enabled: Generated<Flag>;
+  payouts_enabled: Generated<Flag>;
+}
+
+export interface ProviderEventsTable {
+  id: string;
+  type: string;
+  processed_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: Generated<string>;
+  run_at: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  locked_until: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  rate_limits: RateLimitsTable;
+  files: FilesTable;
+  venues: VenuesTable;
+  custom_fields: CustomFieldsTable;
+  field_options: FieldOptionsTable;
+  attendees: AttendeesTable;
+  field_data: FieldDataTable;
+  subscription_plans: SubscriptionPlansTable;
+  activity_groups: ActivityGroupsTable;
+  activities: ActivitiesTable;
+  tickets: TicketsTable;
+  add_ons: AddOnsTable;
+  discount_rules: DiscountRulesTable;
+  discount_rule_activity_groups: DiscountRuleActivityGroupsTable;
+  discount_conditions: DiscountConditionsTable;
+  cancellation_rules: CancellationRulesTable;
+  activity_group_cancellation_rules: ActivityGroupCancellationRulesTable;
+  session_passes: SessionPassesTable;
+  session_pass_activity_groups: SessionPassActivityGroupsTable;
+  session_pass_purchase_options: SessionPassPurchaseOptionsTable;
+  home_tabs: HomeTabsTable;
+  childcare_voucher_providers: ChildcareVoucherProvidersTable;
+  childcare_funding_accounts: ChildcareFundingAccountsTable;
+  payment_schedules: PaymentSchedulesTable;
+  bookings: BookingsTable;
+  booking_items: BookingItemsTable;
+  booking_places: BookingPlacesTable;
+  booking_add_ons: BookingAddOnsTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  account_credit_ledger: AccountCreditLedgerTable;
+  pass_credit_ledger: PassCreditLedgerTable;
+  waitlist_entries: WaitlistEntriesTable;
+  subscriptions: SubscriptionsTable;
+  connected_accounts: ConnectedAccountsTable;
+  provider_events: ProviderEventsTable;
+  jobs: JobsTable;
+}

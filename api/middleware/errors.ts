@@ -1,0 +1,21 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { HttpError } from '../http/errors.ts';
+
+/** Expected failures keep their status and message; anything else is a bug: logged, a 500. */
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return c.json(
+      error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      error.status,
+    );
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ message: error.message || 'Bad request' }, error.status);
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+};
+
+export const onNotFound: NotFoundHandler = (c) => c.json({ message: 'Not found' }, 404);

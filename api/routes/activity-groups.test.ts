@@ -1,0 +1,425 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityGroupFormValues } from '../../engine/index.ts';
+import { newId } from '../db/ids.ts';
+import {
+  createTestContext,
+  registerCustomer,
+  signUpOrganiser,
+  type TestContext,
+} from '../test/harness.ts';
+
+let ctx: TestContext;
+let org: { clientId: string; token: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await signUpOrganiser(ctx);
+});
+afterAll(() => ctx.close());
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Saturday Tennis',
+  description: '<p>Mini tennis for beginners</p>',
+  activities: [
+    { _id: 'temp_a', date: '2030-03-02', startTime: '09:00', endTime: '10:00', placeLimit: 8 },
+    { _id: 'temp_b', date: '2030-03-09', startTime: '09:00', endTime: '10:00', placeLimit: 8 },
+  ],
+  tickets: [
+    { _id: 'temp_t1', type: 'all', name: 'Block of 2', price: '20', shouldProRata: true },
+    {
+      _id: 'temp_t2',
+      type: 'single',
+      name: 'Drop-in',
+      price: '12.50',
+      restrictSessions: true,
+      sessionsCanBeUsedFor: ['temp_b'],
+    },
+  ],
+  addOns: [{ _id: 'temp_x', name: 'Racket hire', price: '2' }],
+  ...overrides,
+});
+
+const create = async (body: unknown = form(), token = org.token) =>
+  ctx.request('POST', '/api/activity-groups', { token, body });
+
+/** Records a sale of a session the way the booking service stores one, for the guards to see. */
+async function recordSale(
+  clientId: string,
+  groupId: string,
+  sessionId: string,
+  ticketId: string,
+  addOnId?: string,
+) {
+  const db = ctx.handle.db;
+  const now = new Date().toISOString();
+  const stamp = { client_id: clientId, created_at: now, updated_at: now };
+  const user = await registerCustomer(ctx, clientId);
+  const attendee = newId();
+  await db
+    .insertInto('attendees')
+    .values({ ...stamp, id: attendee, user_id: user.user._id })
+    .execute();
+  const booking = newId();
+  await db
+    .insertInto('bookings')
+    .values({
+      ...stamp,
+      id: booking,
+      user_id: user.user._id,
+      status: 'confirmed',
+      currency: 'GBP',
+      subtotal: 1,
+      total: 1,
+      amount_due_now: 1,
+    })
+    .execute();
+  const item = newId();
+  await db
+    .insertInto('booking_items')
+    .values({
+      ...stamp,
+      id: item,
+      booking_id: booking,
+      activity_group_id: groupId,
+      ticket_id: ticketId,
+      attendee_id: attendee,
+      price: 1,
+      status: 'confirmed',
+    })
+    .execute();
+  await db
+    .insertInto('booking_places')
+    .values({
+      ...stamp,
+      id: newId(),
+      booking_id: booking,
+      booking_item_id: item,
+      activity_id: sessionId,
+      ticket_id: ticketId,
+      attendee_id: attendee,
+      status: 'confirmed',
+      hold_expires_at: null,
+    })
+    .execute();
+  if (addOnId) {
+    await db
+      .insertInto('booking_add_ons')
+      .values({
+        ...stamp,
+        id: newId(),
+        booking_id: booking,
+        booking_item_id: item,
+        add_on_id: addOnId,
+        activity_id: sessionId,
+        price: 1,
+        status: 'confirmed',
+      })
+      .execute();
+  }
+}
+
+describe('POST /api/activity-groups', () => {
+  it('creates a group from the wizard form: minor units, real ids, restrictions mapped', async () => {
+    const res = await create();
+    expect(res.status).toBe(201);
+    const group = res.body.data;
+    expect(group._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(group.tickets.map((t: { price: number }) => t.price)).toEqual([2000, 1250]);
+    expect(group.activities.every((s: { _id: string }) => !s._id.startsWith('temp_'))).toBe(true);
+    const secondSession = group.activities.find((s: { date: string }) => s.date === '2030-03-09');
+    expect(group.tickets[1].sessionsCanBeUsedFor).toEqual([secondSession._id]);
+    const settings = await ctx.request('GET', '/api/client', { token: org.token });
+    expect(settings.body.data.onboardingInfo.hasCreatedActivity).toBe(true);
+  });
+
+  it('answers every broken field with the form’s own message and writes nothing', async () => {
+    const before = await ctx.request('GET', '/api/activity-groups/full-list', { token: org.token });
+    const res = await create(
+      form({
+        name: '',
+        tickets: [{ type: 'all', name: '', price: '-5', placeLimit: '0' }],
+        activities: [{ date: '2030-03-02', startTime: '', endTime: '10:00', placeLimit: '0' }],
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      name: 'Required',
+      'tickets.0.name': 'Required',
+      'tickets.0.price': 'Price cannot be negative',
+      'tickets.0.placeLimit': 'If specifying a ticket limit it must be at least 1',
+      'activities.0.startTime': 'Required',
+      'activities.0.placeLimit': 'If specifying a place limit it must be at least 1',
+    });
+    const after = await ctx.request('GET', '/api/activity-groups/full-list', { token: org.token });
+    expect(after.body.data).toHaveLength(before.body.data.length);
+  });
+
+  it('sanitises the description: formatting stays, scripts and handlers go', async () => {
+    const res = await create(
+      form({
+        description:
+          '<p onclick="steal()">Bring <strong>boots</strong><script>alert(1)</script> <a href="javascript:x()">x</a> <a href="https://club.example">site</a></p>',
+      }),
+    );
+    expect(res.body.data.description).toBe(
+      '<p>Bring <strong>boots</strong> <a target="_blank" rel="noopener noreferrer">x</a> <a href="https://club.example" target="_blank" rel="noopener noreferrer">site</a></p>',
+    );
+  });
+
+  it("stores answers to the client's activity fields, and requires the required ones", async () => {
+    const owner = await signUpOrganiser(ctx);
+    const sport = (
+      await ctx.request('POST', '/api/fields', {
+        token: owner.token,
+        body: {
+          title: 'Sport',
+          type: 'selectList',
+          usage: 'activity',
+          required: true,
+          fieldOptions: [{ name: 'Tennis' }],
+        },
+      })
+    ).body.data;
+    const missing = await create(form(), owner.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[`fieldData.${sport._id}`]).toBe(
+      'Please complete this required field',
+    );
+    const tennis = sport.fieldOptions[0]._id;
+    const res = await create(form({ fieldData: { [sport._id]: tennis } }), owner.token);
+    expect(res.status).toBe(201);
+    expect(res.body.data.fieldData).toEqual({ [sport._id]: tennis });
+    const rows = await ctx.handle.db
+      .selectFrom('field_data')
+      .selectAll()
+      .where('owner_id', '=', res.body.data._id)
+      .execute();
+    expect(rows.map((r) => [r.data_type, r.value_ref])).toEqual([['ref', tennis]]);
+  });
+
+  it('needs a subscription plan on a subscription ticket', async () => {
+    const res = await create(
+      form({ tickets: [{ type: 'subscription', name: 'Monthly', price: '30' }] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors['tickets.0.subscriptionPlan']).toBe(
+      'If creating a subscription ticket, a subscription plan must be selected.',
+    );
+  });
+
+  it('keeps add-ons to the Standard plan and above, waitlists to Premium', async () => {
+    const starter = await signUpOrganiser(ctx);
+    await ctx.handle.db
+      .updateTable('clients')
+      .set({ plan_level: 0 })
+      .where('id', '=', starter.clientId)
+      .execute();
+    const res = await create(form(), starter.token);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.addOns).toBe('Feature not available');
+    const waitlist = await create(form({ waitlistType: 'AllSessions' }));
+    expect(waitlist.body.errors.waitlistType).toBe('Upgrade to Premium');
+  });
+
+  it('refuses a venue of another organiser', async () => {
+    const other = await signUpOrganiser(ctx);
+    const venue = await ctx.request('POST', '/api/venues', {
+      token: other.token,
+      body: { name: 'Their hall' },
+    });
+    const res = await create(form({ venue: venue.body.data._id }));
+    expect(res.status).toBe(400);
+  });
+
+  it('is admin only', async () => {
+    const customer = await registerCustomer(ctx, org.clientId);
+    expect((await create(form(), customer.token)).status).toBe(403);
+  });
+});
+
+describe('PUT /api/activity-groups/{id}', () => {
+  it("edits a session's place limit, adds and removes items in one save", async () => {
+    const group = (await create()).body.data;
+    const values = activityGroupFormValues(group);
+    const [first, second] = values.activities!;
+    const body = {
+      ...values,
+      activities: [
+        { ...first, placeLimit: 12 },
+        { _id: 'temp_c', date: '2030-03-16', startTime: '09:00', endTime: '10:00' },
+      ],
+      tickets: [{ ...values.tickets![0], price: '25' }],
+      addOns: [],
+    };
+    const res = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body,
+    });
+    expect(res.status).toBe(200);
+    const saved = res.body.data;
+    expect(
+      saved.activities.map((s: { date: string; placeLimit: number | null }) => [
+        s.date,
+        s.placeLimit,
+      ]),
+    ).toEqual([
+      ['2030-03-02', 12],
+      ['2030-03-16', null],
+    ]);
+    expect(saved.activities.map((s: { _id: string }) => s._id)).not.toContain(second!._id);
+    expect(saved.tickets.map((t: { name: string; price: number }) => [t.name, t.price])).toEqual([
+      ['Block of 2', 2500],
+    ]);
+    expect(saved.addOns).toEqual([]);
+  });
+
+  it('saves the form values of a saved group unchanged', async () => {
+    const group = (await create()).body.data;
+    const res = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body: activityGroupFormValues(group),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(group);
+  });
+
+  it('refuses to delete a session, ticket or add-on with bookings, with the spec message', async () => {
+    const group = (await create()).body.data;
+    const values = activityGroupFormValues(group);
+    const [first, second] = values.activities!;
+    await recordSale(
+      org.clientId,
+      group._id,
+      first!._id!,
+      group.tickets[0]._id,
+      group.addOns[0]._id,
+    );
+    const put = (body: unknown) =>
+      ctx.request('PUT', `/api/activity-groups/${group._id}`, { token: org.token, body });
+
+    const noSession = await put({ ...values, activities: [second], tickets: [values.tickets![0]] });
+    expect(noSession.status).toBe(409);
+    expect(noSession.body.message).toBe(
+      'Sorry, this session cannot be deleted as there has already been bookings for it. Please disable it instead.',
+    );
+    const noTicket = await put({ ...values, tickets: [values.tickets![1]] });
+    expect(noTicket.status).toBe(409);
+    expect(noTicket.body.message).toBe(
+      'Sorry, this ticket cannot be deleted as there have already been bookings using it. Please disable it instead.',
+    );
+    const noAddOn = await put({ ...values, addOns: [] });
+    expect(noAddOn.body.message).toBe(
+      'Sorry, this add on cannot be deleted as there has already been bookings for it. Please disable it instead.',
+    );
+    // Disabling instead is allowed, and nothing above was half-applied.
+    const disabled = await put({ ...values, activities: [{ ...first, enabled: false }, second] });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.data.activities[0].enabled).toBe(false);
+    expect(disabled.body.data.activities).toHaveLength(2);
+    expect(disabled.body.data.tickets).toHaveLength(2);
+    expect(disabled.body.data.addOns).toHaveLength(1);
+  });
+
+  it('locks a saved ticket’s type', async () => {
+    const group = (await create()).body.data;
+    const values = activityGroupFormValues(group);
+    const res = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body: { ...values, tickets: [{ ...values.tickets![0], type: 'single' }, values.tickets![1]] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors['tickets.0.type']).toBe(
+      'The ticket type cannot be changed once the ticket has been saved.',
+    );
+  });
+
+  it("answers 404 for another organiser's group and refuses forged item ids", async () => {
+    const group = (await create()).body.data;
+    const other = await signUpOrganiser(ctx);
+    const res = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: other.token,
+      body: form(),
+    });
+    expect(res.status).toBe(404);
+    const mine = (await create()).body.data;
+    const stolen = activityGroupFormValues(group).activities!;
+    const forged = await ctx.request('PUT', `/api/activity-groups/${mine._id}`, {
+      token: org.token,
+      body: form({ activities: stolen, tickets: [], addOns: [] }),
+    });
+    expect(forged.status).toBe(400);
+  });
+});
+
+describe('sales', () => {
+  it('counts tickets, places and add-ons, with cancelled ones only when asked', async () => {
+    const group = (await create()).body.data;
+    const [first] = group.activities;
+    await recordSale(org.clientId, group._id, first._id, group.tickets[0]._id, group.addOns[0]._id);
+    await recordSale(org.clientId, group._id, first._id, group.tickets[1]._id);
+    await ctx.handle.db
+      .updateTable('booking_items')
+      .set({ status: 'cancelled' })
+      .where('ticket_id', '=', group.tickets[1]._id)
+      .execute();
+    await ctx.handle.db
+      .updateTable('booking_places')
+      .set({ status: 'cancelled' })
+      .where('ticket_id', '=', group.tickets[1]._id)
+      .execute();
+    const active = await ctx.request('GET', `/api/activity-groups/${group._id}/sales`, {
+      token: org.token,
+    });
+    expect(active.body.data).toMatchObject({
+      allSessionTicketSales: 1,
+      singleSessionTicketSales: 0,
+      activitySales: { [first._id]: 1 },
+      addOnSales: { [group.addOns[0]._id]: 1 },
+      ticketSalesBySession: { [group.tickets[0]._id]: { [first._id]: 1 } },
+    });
+    const withCancelled = await ctx.request(
+      'GET',
+      `/api/activity-groups/${group._id}/sales-including-cancelled`,
+      {
+        token: org.token,
+      },
+    );
+    expect(withCancelled.body.data).toMatchObject({
+      singleSessionTicketSales: 1,
+      activitySales: { [first._id]: 2 },
+    });
+    const withWaitlist = await ctx.request(
+      'GET',
+      `/api/activity-groups/${group._id}/sales-including-waitlist-entries`,
+      {
+        token: org.token,
+      },
+    );
+    expect(withWaitlist.body.data.waitlistEntries).toEqual({});
+  });
+});
+
+describe('GET /api/activity-groups/full-list filters', () => {
+  it('searches by name and filters by publication', async () => {
+    const owner = await signUpOrganiser(ctx);
+    await create(form({ name: 'Gymnastics' }), owner.token);
+    await create(form({ name: 'Archery', enabled: false }), owner.token);
+    const list = (filters: unknown) =>
+      ctx.request(
+        'GET',
+        `/api/activity-groups/full-list?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+        {
+          token: owner.token,
+        },
+      );
+    expect((await list({ search: 'gym' })).body.data.map((g: { name: string }) => g.name)).toEqual([
+      'Gymnastics',
+    ]);
+    expect((await list({ enabled: false })).body.data.map((g: { name: string }) => g.name)).toEqual(
+      ['Archery'],
+    );
+    const bad = await ctx.request('GET', '/api/activity-groups/full-list?filters=nope', {
+      token: owner.token,
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,127 @@
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  createActivityGroupSchema,
+  type FieldDefinition,
+  groupMatchesTab,
+} from '../../engine/index.ts';
+import type { AppEnv } from '../context.ts';
+import type { Db } from '../db/connection.ts';
+import { findClientById } from '../db/repositories/clients.ts';
+import { notFound } from '../http/errors.ts';
+import { parse, readBody } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { requestClientId } from '../middleware/client-scope.ts';
+import { saveActivityGroup } from '../services/activity-group-write.ts';
+import { loadActivityGroup, loadActivityGroups } from '../services/activity-groups.ts';
+import { listFields } from '../services/fields.ts';
+import { listHomeTabs } from '../services/home-tabs.ts';
+import { loadSales, type SalesScope } from '../services/sales.ts';
+
+/** `filters={json}` on the list (spec §7): a search text, a venue, published or not. */
+const filtersSchema = v.pipe(
+  v.optional(v.string(), '{}'),
+  v.parseJson(undefined, 'Filters must be JSON.'),
+  v.strictObject({
+    search: v.optional(v.string()),
+    venue: v.optional(v.string()),
+    enabled: v.optional(v.boolean()),
+    /** A home tab's path: the widget's /listing/{path} view. */
+    tab: v.optional(v.string()),
+  }),
+);
+
+/** The wizard's schema for this client's plan, with the saved tickets' locked type and plan. */
+async function groupSchemaFor(db: Db, clientId: string, groupId?: string) {
+  const client = await findClientById(db, clientId);
+  if (!client) throw notFound();
+  const savedTickets = groupId
+    ? (await loadActivityGroup(db, clientId, groupId, { publicView: false })).tickets
+    : [];
+  const fields = await listFields(db, clientId, {
+    usage: 'activity',
+    includeDisabled: false,
+    includeAdminOnly: true,
+  });
+  return createActivityGroupSchema({
+    planLevel: client.plan_level,
+    fields: fields as FieldDefinition[],
+    savedTickets: savedTickets.map((t) => ({
+      _id: t._id,
+      type: t.type,
+      subscriptionPlan: t.subscriptionPlan,
+    })),
+  });
+}
+
+const sales = (scope: SalesScope) => async (c: Context<AppEnv>) => {
+  const admin = requireAdmin(c);
+  return c.json({
+    data: await loadSales(c.get('db'), admin.clientId, c.req.param('id') ?? '', scope),
+  });
+};
+
+/*
+ * GET /api/activity-groups/full-list serves both front ends: an admin gets every group of their
+ * client; anyone else (the widget, signed in or not) gets the public view of the named client.
+ * Writes take the wizard's form values (major units) and validate them with the wizard's schema.
+ */
+export const activityGroups = new Hono<AppEnv>()
+  .get('/full-list', async (c) => {
+    const caller = c.get('caller');
+    const clientId = await requestClientId(c);
+    const publicView = caller?.role !== 'admin';
+    const filters = parse(filtersSchema, c.req.query('filters'));
+    let groups = await loadActivityGroups(c.get('db'), clientId, { publicView });
+    const search = filters.search?.trim().toLowerCase();
+    if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search));
+    if (filters.venue) groups = groups.filter((g) => g.venue?._id === filters.venue);
+    if (filters.enabled !== undefined) groups = groups.filter((g) => g.enabled === filters.enabled);
+    if (filters.tab) {
+      const tabs = await listHomeTabs(c.get('db'), clientId, { enabledOnly: publicView });
+      const tab = tabs.find((t) => t.path === filters.tab);
+      if (!tab) throw notFound();
+      // Match on every answer (a tab may filter by an admin-only field), show the public view.
+      const all = publicView
+        ? await loadActivityGroups(c.get('db'), clientId, { publicView: false })
+        : groups;
+      const matching = new Set(all.filter((g) => groupMatchesTab(g, tab)).map((g) => g._id));
+      groups = groups.filter((g) => matching.has(g._id));
+    }
+    return c.json({ data: groups });
+  })
+  .post('/', async (c) => {
+    const admin = requireAdmin(c);
+    const data = await readBody(c, await groupSchemaFor(c.get('db'), admin.clientId));
+    const id = await saveActivityGroup(c.get('db'), admin.clientId, null, data);
+    return c.json(
+      { data: await loadActivityGroup(c.get('db'), admin.clientId, id, { publicView: false }) },
+      201,
+    );
+  })
+  .put('/:id', async (c) => {
+    const admin = requireAdmin(c);
+    const id = c.req.param('id');
+    const data = await readBody(c, await groupSchemaFor(c.get('db'), admin.clientId, id));
+    await saveActivityGroup(c.get('db'), admin.clientId, id, data);
+    return c.json({
+      data: await loadActivityGroup(c.get('db'), admin.clientId, id, { publicView: false }),
+    });
+  })
+  .get('/:id/sales', sales('active'))
+  .get('/:id/sales-including-cancelled', sales('includingCancelled'))
+  .get('/:id/sales-including-waitlist-entries', sales('includingWaitlist'))
+  .get('/:id/public', async (c) => {
+    const clientId = await requestClientId(c);
+    const group = await loadActivityGroup(c.get('db'), clientId, c.req.param('id'), {
+      publicView: true,
+    });
+    return c.json({ data: group });
+  })
+  .get('/:id', async (c) => {
+    const admin = requireAdmin(c);
+    const group = await loadActivityGroup(c.get('db'), admin.clientId, c.req.param('id'), {
+      publicView: false,
+    });
+    return c.json({ data: group });
+  });

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { loginSchema, registrationSchema } from '../../engine/index.ts';
+import { SESSION_COOKIE, TOKEN_TTL_DAYS } from '../auth/tokens.ts';
+import type { AppEnv } from '../context.ts';
+import { readBody } from '../http/validate.ts';
+import { requestToken } from '../middleware/auth.ts';
+import { requestClientId } from '../middleware/client-scope.ts';
+import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
+import { registerCustomer, signIn } from '../services/auth.ts';
+import { revokeToken } from '../services/sessions.ts';
+
+export const auth = new Hono<AppEnv>()
+  .post('/register', async (c) => {
+    const clientId = await requestClientId(c);
+    await rateLimit(c, `register:${clientAddress(c)}`, { limit: 20, windowSeconds: 3600 });
+    const input = await readBody(c, registrationSchema);
+    const result = await registerCustomer(c.get('db'), clientId, input);
+    return c.json({ data: result }, 201);
+  })
+  .post('/login', async (c) => {
+    const named = c.req.header('x-client-id') ?? null;
+    const input = await readBody(c, loginSchema);
+    // Two limits: one account cannot be guessed at, one address cannot spray many accounts.
+    await rateLimit(c, `login:${named ?? 'admin'}:${input.email}`, {
+      limit: 10,
+      windowSeconds: 300,
+    });
+    await rateLimit(c, `login-ip:${clientAddress(c)}`, { limit: 100, windowSeconds: 300 });
+    const result = await signIn(c.get('db'), named, input);
+    if (result.user.role === 'admin') {
+      setCookie(c, SESSION_COOKIE, result.token, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: c.get('config').production,
+        path: '/',
+        maxAge: TOKEN_TTL_DAYS * 24 * 3600,
+      });
+    }
+    return c.json({ data: result });
+  })
+  .post('/logout', async (c) => {
+    const token = requestToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE));
+    if (token) await revokeToken(c.get('db'), token);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.json({ data: { success: true } });
+  });

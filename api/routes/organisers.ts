@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import { organiserSignupSchema } from '../../engine/index.ts';
+import type { AppEnv } from '../context.ts';
+import { readBody } from '../http/validate.ts';
+import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
+import { createOrganiser } from '../services/organisers.ts';
+
+export const organisers = new Hono<AppEnv>().post('/', async (c) => {
+  await rateLimit(c, `signup:${clientAddress(c)}`, { limit: 20, windowSeconds: 3600 });
+  const input = await readBody(c, organiserSignupSchema);
+  const { clientId, token } = await createOrganiser(c.get('db'), input);
+  return c.json({ data: { clientId, token } }, 201);
+});

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+/** Everything the process takes from its environment, read in this one place. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    demoPort: Number(env.DEMO_PORT ?? 3001),
+    databaseUrl: env.DATABASE_URL ?? resolve('data/classwise.db'),
+    production: env.NODE_ENV === 'production',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
+  };
+}
+
+export type ServerConfig = ReturnType<typeof readConfig>;
+
+/**
+ * Opens and migrates the database and starts serving. Returns a `stop` that lets in-flight
+ * requests finish, then closes the database.
+ */
+export async function startServer(config: ServerConfig) {
+  const handle = await openDatabase(config.databaseUrl);
+  await migrateToLatest(handle.db);
+  const app = createApp(handle, {
+    production: config.production,
+    publicUrl: config.publicUrl,
+    distDir: config.distDir,
+  });
+  const server = serve({ fetch: app.fetch, port: config.port });
+  await new Promise<void>((done, fail) => {
+    server.once('listening', done);
+    server.once('error', fail);
+  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      server.close(() => handle.close().then(done, done));
+      // Idle keep-alive sockets would hold close() open forever; in-flight requests still finish.
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    });
+  return { app, handle, server, stop };
+}

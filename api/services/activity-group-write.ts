@@ -1,0 +1,374 @@
+import {
+  type ActivityGroupData,
+  canDeleteAddOn,
+  canDeleteSession,
+  canDeleteTicket,
+  type Guard,
+  messages,
+} from '../../engine/index.ts';
+import type { Db } from '../db/connection.ts';
+import { fieldDataColumns } from '../db/field-values.ts';
+import { isTempId, newId } from '../db/ids.ts';
+import { markClientHasCreatedActivity } from '../db/repositories/clients.ts';
+import { nowIso, toFlag } from '../db/time.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { sanitizeRichText } from './rich-text.ts';
+
+type Trx = Db;
+type Item = { _id?: string };
+
+/**
+ * Splits submitted items into new ones (no id or a `temp_` id) and updates of saved ones, and
+ * names the saved ones the form dropped (to delete). An id that is neither temporary nor one of
+ * this group's own is refused: it could only be a forged reference to another tenant's row.
+ */
+function plan<T extends Item>(submitted: readonly T[], savedIds: Set<string>, what: string) {
+  const created: T[] = [];
+  const updated: (T & { _id: string })[] = [];
+  for (const item of submitted) {
+    if (!item._id || isTempId(item._id)) created.push(item);
+    else if (savedIds.has(item._id)) updated.push(item as T & { _id: string });
+    else throw new HttpError(400, `Unknown ${what}: ${item._id}`);
+  }
+  const kept = new Set(updated.map((i) => i._id));
+  const removed = [...savedIds].filter((id) => !kept.has(id));
+  return { created, updated, removed };
+}
+
+async function ensureDeletable(
+  ids: string[],
+  count: (id: string) => Promise<number>,
+  guard: (u: { bookings: number }) => Guard,
+) {
+  for (const id of ids) {
+    const verdict = guard({ bookings: await count(id) });
+    if (!verdict.ok) throw new HttpError(409, verdict.message);
+  }
+}
+
+const countOf = async (query: Promise<{ n: number | string | bigint } | undefined>) =>
+  Number((await query)?.n ?? 0);
+
+/**
+ * Saves a whole activity group in one transaction: creates it (groupId null) or updates it.
+ * Sessions, tickets and add-ons with `temp_` ids are created; saved ones updated; saved ones
+ * missing from the form deleted, unless bookings exist (spec §8: disable instead). Tickets and
+ * add-ons may restrict themselves to sessions that are still temporary, so their ids are mapped.
+ *
+ * @example const id = await saveActivityGroup(db, clientId, null, v.parse(schema, form));
+ */
+export async function saveActivityGroup(
+  db: Db,
+  clientId: string,
+  groupId: string | null,
+  data: ActivityGroupData,
+): Promise<string> {
+  const now = nowIso();
+  const stamp = { client_id: clientId, updated_at: now };
+  return db.transaction().execute(async (trx: Trx) => {
+    const id = groupId ?? newId();
+    if (data.venue) await requireOwned(trx, 'venues', clientId, data.venue, 'venue');
+    for (const ruleId of data.cancellationRules) {
+      await requireOwned(trx, 'cancellation_rules', clientId, ruleId, 'cancellation rule');
+    }
+    for (const ticket of data.tickets) {
+      if (ticket.subscriptionPlan) {
+        await requireOwned(
+          trx,
+          'subscription_plans',
+          clientId,
+          ticket.subscriptionPlan,
+          'subscription plan',
+        );
+      }
+    }
+    const group = {
+      name: data.name,
+      description: sanitizeRichText(data.description),
+      venue_id: data.venue,
+      min_age_months: data.ageRange.minMonths,
+      max_age_months: data.ageRange.maxMonths,
+      block_out_of_range: toFlag(data.blockOutOfRange),
+      waitlist_type: data.waitlistType,
+      enabled: toFlag(data.enabled),
+    };
+    if (groupId) {
+      const result = await trx
+        .updateTable('activity_groups')
+        .set({ ...group, updated_at: now })
+        .where('client_id', '=', clientId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound();
+    } else {
+      await trx
+        .insertInto('activity_groups')
+        .values({ ...stamp, ...group, id, created_at: now })
+        .execute();
+      await markClientHasCreatedActivity(trx, clientId, now);
+    }
+
+    const savedIds = async (table: 'activities' | 'tickets' | 'add_ons') =>
+      new Set(
+        groupId
+          ? (
+              await trx
+                .selectFrom(table)
+                .select('id')
+                .where('client_id', '=', clientId)
+                .where('activity_group_id', '=', id)
+                .execute()
+            ).map((r) => r.id)
+          : [],
+      );
+
+    // Sessions first: tickets and add-ons refer to them.
+    const sessions = plan(data.activities, await savedIds('activities'), 'session');
+    const tickets = plan(data.tickets, await savedIds('tickets'), 'ticket');
+    const addOns = plan(data.addOns, await savedIds('add_ons'), 'add-on');
+    await ensureDeletable(
+      sessions.removed,
+      (sid) =>
+        countOf(
+          trx
+            .selectFrom('booking_places')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .where('activity_id', '=', sid)
+            .executeTakeFirst(),
+        ),
+      canDeleteSession,
+    );
+    await ensureDeletable(
+      tickets.removed,
+      (tid) =>
+        countOf(
+          trx
+            .selectFrom('booking_items')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .where('ticket_id', '=', tid)
+            .executeTakeFirst(),
+        ),
+      canDeleteTicket,
+    );
+    await ensureDeletable(
+      addOns.removed,
+      (aid) =>
+        countOf(
+          trx
+            .selectFrom('booking_add_ons')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .where('add_on_id', '=', aid)
+            .executeTakeFirst(),
+        ),
+      canDeleteAddOn,
+    );
+
+    const sessionIds = new Map<string, string>();
+    for (const s of sessions.created) {
+      const sid = newId();
+      if (s._id) sessionIds.set(s._id, sid);
+      await trx
+        .insertInto('activities')
+        .values({
+          ...stamp,
+          id: sid,
+          created_at: now,
+          activity_group_id: id,
+          date: s.date,
+          start_time: s.startTime,
+          end_time: s.endTime,
+          place_limit: s.placeLimit,
+          enabled: toFlag(s.enabled),
+        })
+        .execute();
+    }
+    for (const s of sessions.updated) {
+      await trx
+        .updateTable('activities')
+        .set({
+          date: s.date,
+          start_time: s.startTime,
+          end_time: s.endTime,
+          place_limit: s.placeLimit,
+          enabled: toFlag(s.enabled),
+          updated_at: now,
+        })
+        .where('client_id', '=', clientId)
+        .where('id', '=', s._id)
+        .execute();
+    }
+    const mapSessions = (ids: readonly string[]) =>
+      JSON.stringify(ids.map((sid) => sessionIds.get(sid) ?? sid));
+
+    for (const [weight, t] of data.tickets.entries()) {
+      const row = {
+        type: t.type,
+        name: t.name,
+        price: t.price,
+        should_pro_rata: toFlag(t.shouldProRata),
+        place_limit: t.placeLimit,
+        restrict_sessions: toFlag(t.restrictSessions),
+        sessions_can_be_used_for: mapSessions(t.sessionsCanBeUsedFor),
+        subscription_plan_id: t.subscriptionPlan,
+        allow_mid_month_bookings: toFlag(t.allowMidMonthBookings),
+        cover_fee_per_session: t.coverFeePerSession,
+        time_display_start: t.timeDisplay?.start ?? null,
+        time_display_end: t.timeDisplay?.end ?? null,
+        enabled: toFlag(t.enabled),
+        weight,
+        updated_at: now,
+      };
+      if (t._id && !isTempId(t._id)) {
+        await trx
+          .updateTable('tickets')
+          .set(row)
+          .where('client_id', '=', clientId)
+          .where('id', '=', t._id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('tickets')
+          .values({
+            ...row,
+            id: newId(),
+            client_id: clientId,
+            activity_group_id: id,
+            created_at: now,
+          })
+          .execute();
+      }
+    }
+    for (const [weight, a] of data.addOns.entries()) {
+      const row = {
+        name: a.name,
+        price: a.price,
+        restrict_sessions: toFlag(a.restrictSessions),
+        sessions_can_be_used_for: mapSessions(a.sessionsCanBeUsedFor),
+        enabled: toFlag(a.enabled),
+        weight,
+        updated_at: now,
+      };
+      if (a._id && !isTempId(a._id)) {
+        await trx
+          .updateTable('add_ons')
+          .set(row)
+          .where('client_id', '=', clientId)
+          .where('id', '=', a._id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('add_ons')
+          .values({
+            ...row,
+            id: newId(),
+            client_id: clientId,
+            activity_group_id: id,
+            created_at: now,
+          })
+          .execute();
+      }
+    }
+    if (tickets.removed.length)
+      await trx
+        .deleteFrom('tickets')
+        .where('client_id', '=', clientId)
+        .where('id', 'in', tickets.removed)
+        .execute();
+    if (addOns.removed.length)
+      await trx
+        .deleteFrom('add_ons')
+        .where('client_id', '=', clientId)
+        .where('id', 'in', addOns.removed)
+        .execute();
+    if (sessions.removed.length) {
+      await trx
+        .deleteFrom('waitlist_entries')
+        .where('client_id', '=', clientId)
+        .where('activity_id', 'in', sessions.removed)
+        .execute();
+      await trx
+        .deleteFrom('activities')
+        .where('client_id', '=', clientId)
+        .where('id', 'in', sessions.removed)
+        .execute();
+    }
+
+    await saveGroupFieldData(trx, clientId, id, data.fieldData, now);
+
+    await trx
+      .deleteFrom('activity_group_cancellation_rules')
+      .where('client_id', '=', clientId)
+      .where('activity_group_id', '=', id)
+      .execute();
+    if (data.cancellationRules.length) {
+      await trx
+        .insertInto('activity_group_cancellation_rules')
+        .values(
+          data.cancellationRules.map((ruleId) => ({
+            client_id: clientId,
+            activity_group_id: id,
+            cancellation_rule_id: ruleId,
+          })),
+        )
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** Replaces the group's answers to the client's activity fields (validated by the schema). */
+async function saveGroupFieldData(
+  trx: Trx,
+  clientId: string,
+  groupId: string,
+  answers: Record<string, unknown>,
+  now: string,
+) {
+  await trx
+    .deleteFrom('field_data')
+    .where('client_id', '=', clientId)
+    .where('owner_type', '=', 'activityGroup')
+    .where('owner_id', '=', groupId)
+    .execute();
+  const ids = Object.keys(answers);
+  if (ids.length === 0) return;
+  const fields = await trx
+    .selectFrom('custom_fields')
+    .select(['id', 'type'])
+    .where('client_id', '=', clientId)
+    .where('usage', '=', 'activity')
+    .where('id', 'in', ids)
+    .execute();
+  const rows = fields
+    .filter((f) => answers[f.id] !== null && answers[f.id] !== '')
+    .map((f) => ({
+      id: newId(),
+      client_id: clientId,
+      owner_type: 'activityGroup' as const,
+      owner_id: groupId,
+      field_id: f.id,
+      ...fieldDataColumns(f.type, answers[f.id]),
+      created_at: now,
+      updated_at: now,
+    }));
+  if (rows.length) await trx.insertInto('field_data').values(rows).execute();
+}
+
+async function requireOwned(
+  trx: Trx,
+  table: 'venues' | 'cancellation_rules' | 'subscription_plans',
+  clientId: string,
+  id: string,
+  what: string,
+) {
+  const row = await trx
+    .selectFrom(table)
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(400, `Unknown ${what}.`, { [what]: messages.unknownOption });
+}

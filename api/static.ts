@@ -1,0 +1,78 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** Reads a file under `root`, refusing any path that climbs out of it. */
+async function readUnder(root: string, relative: string): Promise<Buffer | null> {
+  const path = normalize(join(root, relative));
+  if (path !== root && !path.startsWith(root + sep)) return null;
+  try {
+    if (!(await stat(path)).isFile()) return null;
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+function send(body: Buffer, file: string, cacheControl: string, cors = false) {
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': cacheControl,
+      // Organisers' pages load the widget cross-origin, and module scripts (widget.js and its
+      // lazy chunks) are always fetched in CORS mode: without this header the browser refuses them.
+      ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}),
+    },
+  });
+}
+
+// Hashed chunk names never change content, so browsers keep them; entry points stay fresh.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=300';
+
+/**
+ * The built front ends: the dashboard SPA at /admin (unknown paths get index.html so deep links
+ * work), the widget at /widget.js with its lazy chunks, and the embed loader at /embed.js.
+ */
+export function staticRoutes(distDir: string) {
+  const dashboard = join(distDir, 'dashboard');
+  const widget = join(distDir, 'widget');
+  const embed = join(distDir, 'embed');
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.redirect('/admin/'))
+    .get('/admin', (c) => c.redirect('/admin/'))
+    .get('/admin/*', async (c) => {
+      const relative = c.req.path.slice('/admin/'.length);
+      const asset = relative ? await readUnder(dashboard, relative) : null;
+      if (asset) return send(asset, relative, relative.startsWith('assets/') ? IMMUTABLE : SHORT);
+      const index = await readUnder(dashboard, 'index.html');
+      if (!index) return c.text('The dashboard is not built. Run `npm run build`.', 503);
+      return send(index, 'index.html', 'no-cache');
+    })
+    .get('/embed.js', async (c) => {
+      const body = await readUnder(embed, 'embed.js');
+      return body ? send(body, 'embed.js', SHORT, true) : c.text('Not built', 503);
+    })
+    .get('/widget.js', async (c) => {
+      const body = await readUnder(widget, 'widget.js');
+      return body ? send(body, 'widget.js', SHORT, true) : c.text('Not built', 503);
+    })
+    .get('/widget/*', async (c) => {
+      const relative = c.req.path.slice('/widget/'.length);
+      const body = await readUnder(join(widget, 'widget'), relative);
+      return body ? send(body, relative, IMMUTABLE, true) : c.notFound();
+    });
+}

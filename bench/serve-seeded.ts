@@ -1,0 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig, startServer } from '../api/server.ts';
+import { seedDemo } from '../scripts/seed.ts';
+
+/*
+ * A product server on a fresh seeded SQLite file, in its own process so the load generator does
+ * not share its event loop. Prints one JSON line with the port, client and a group id.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'classwise-bench-'));
+const config = { ...readConfig({}), port: 0, databaseUrl: join(dir, 'bench.db') };
+const { server, handle } = await startServer({ ...config, port: Number(process.env.BENCH_PORT) });
+const { clientId } = await seedDemo(handle.db);
+const group = await handle.db
+  .selectFrom('activity_groups')
+  .select('id')
+  .where('client_id', '=', clientId)
+  .executeTakeFirstOrThrow();
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+console.log(JSON.stringify({ port, clientId, groupId: group.id }));

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+
+/*
+ * The sidebar's links. A screen gets a link here in the same change that adds its <Route> in
+ * App.tsx, never before: the navigation only ever points at screens that exist.
+ */
+
+export interface NavItem {
+  label: string;
+  /** Relative to /admin; may carry a query (?usage=attendee) that must match to be current. */
+  to: string;
+  icon: ReactNode;
+}
+
+export interface NavSection {
+  /** Heading over the links; the first section has none. */
+  title?: string;
+  items: NavItem[];
+}
+
+const icon = (d: string) => (
+  <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+
+export const navigation: NavSection[] = [
+  {
+    items: [{ label: 'Dashboard', to: '/', icon: icon('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10') }],
+  },
+  {
+    title: 'Settings',
+    items: [
+      {
+        label: 'Organisation',
+        to: '/settings',
+        icon: icon('M4 21V5l8-3 8 3v16M9 21v-4h6v4M8 8h2M14 8h2M8 12h2M14 12h2'),
+      },
+      {
+        label: 'Attendee fields',
+        to: '/settings/fields?usage=attendee',
+        icon: icon('M4 5h16M4 12h16M4 19h10'),
+      },
+      {
+        label: 'Embed code',
+        to: '/settings/embed-code',
+        icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M13 4l-2 16'),
+      },
+    ],
+  },
+];
+
+/**
+ * Whether a nav item is the current screen: same path, and every query parameter the item names
+ * has the same value (so ?usage=attendee and ?usage=activity are different screens).
+ *
+ * @example isCurrent('/settings/fields?usage=attendee', { pathname: '/settings/fields', search: '?usage=attendee' }) // true
+ */
+export function isCurrent(to: string, location: { pathname: string; search: string }): boolean {
+  const [path, query = ''] = to.split('?');
+  const here = location.pathname.replace(/\/+$/, '') || '/';
+  if ((path.replace(/\/+$/, '') || '/') !== here) return false;
+  const wanted = new URLSearchParams(query);
+  const actual = new URLSearchParams(location.search);
+  for (const [key, value] of wanted) if (actual.get(key) !== value) return false;
+  return true;
+}

@@ -1,0 +1,118 @@
+/*
+ * How dates and age ranges read, for the dashboard and the widget alike. Civil dates
+ * (`yyyy-MM-dd`, already in the client's zone) are formatted as UTC midnights, so no zone can move
+ * the day.
+ */
+
+/*
+ * The age texts live here rather than in messages.ts: the widget's first screen needs them, and
+ * importing the whole messages table would cost every organiser's page about 3 KB gzip.
+ */
+const ageTexts = {
+  between: (from: string, to: string) => `Ages ${from}–${to}`,
+  from: (from: string) => `Ages ${from}+`,
+  upTo: (to: string) => `Ages up to ${to}`,
+  inMonths: (text: string) => `${text} months`,
+};
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A civil date in the client's date format. Understands yyyy, yy, MMMM, MMM, MM, M, dd, d; other
+ * characters are kept.
+ *
+ * @example formatCivilDate('2026-03-07', 'dd/MM/yyyy') // '07/03/2026'
+ * @example formatCivilDate('2026-03-07', 'd MMM yyyy') // '7 Mar 2026'
+ */
+export function formatCivilDate(date: string, pattern: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const tokens: Record<string, string> = {
+    yyyy: String(year),
+    yy: two(year % 100),
+    MMMM: MONTHS[month - 1]!,
+    MMM: MONTHS[month - 1]!.slice(0, 3),
+    MM: two(month),
+    M: String(month),
+    dd: two(day),
+    d: String(day),
+  };
+  return (pattern || 'dd/MM/yyyy').replace(
+    /yyyy|yy|MMMM|MMM|MM|M|dd|d/g,
+    (token) => tokens[token]!,
+  );
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions) {
+  const key = locale + JSON.stringify(options);
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * A locale for Intl from the client's country: a GB client reads 'Sat 29 Nov', a US one 'Sat Nov 29'.
+ *
+ * @example localeFor('GB') // 'en-GB'
+ */
+export const localeFor = (country: string | null | undefined) => `en-${country || 'GB'}`;
+
+/**
+ * A short, friendly date for listings.
+ *
+ * @example friendlyDate('2025-11-29', 'en-GB') // 'Sat 29 Nov'
+ */
+export const friendlyDate = (date: string, locale: string) =>
+  formatter(locale, { weekday: 'short', day: 'numeric', month: 'short' })
+    .format(asUtc(date))
+    .replace(',', '');
+
+/**
+ * A date in the client's format, led by the short weekday because parents plan by the day.
+ *
+ * @example clientDate('2025-11-29', 'dd/MM/yyyy', 'en-GB') // 'Sat 29/11/2025'
+ */
+export const clientDate = (date: string, dateFormat: string, locale: string) =>
+  `${formatter(locale, { weekday: 'short' }).format(asUtc(date))} ${formatCivilDate(date, dateFormat)}`;
+
+/**
+ * An age range in whole years ('Ages 6–9' for 72 to 119 months); toddler groups in months.
+ *
+ * @example formatAgeRange({ minMonths: 72, maxMonths: 119 }) // 'Ages 6–9'
+ * @example formatAgeRange({ minMonths: 18, maxMonths: 30 }) // 'Ages 18–30 months'
+ */
+export function formatAgeRange(
+  range: { minMonths: number | null; maxMonths: number | null } | null,
+): string | null {
+  const min = range?.minMonths ?? null;
+  const max = range?.maxMonths ?? null;
+  if (min === null && max === null) return null;
+  const inMonths = (max ?? min ?? 0) < 36;
+  const show = (months: number) => String(inMonths ? months : Math.floor(months / 12));
+  const text =
+    min !== null && max !== null
+      ? ageTexts.between(show(min), show(max))
+      : min !== null
+        ? ageTexts.from(show(min))
+        : ageTexts.upTo(show(max ?? 0));
+  return inMonths ? ageTexts.inMonths(text) : text;
+}

@@ -1,0 +1,122 @@
+import { messages } from './messages.ts';
+
+/** The answer of a guard: allowed, or refused with the spec's message. */
+export type Guard = { ok: true } | { ok: false; message: string };
+const allow: Guard = { ok: true };
+const refuse = (message: string): Guard => ({ ok: false, message });
+
+/**
+ * A session with bookings cannot be deleted (spec §8); disable it instead.
+ *
+ * @example canDeleteSession({ bookings: 1 }) // { ok: false, message: 'Sorry, this session cannot be deleted …' }
+ */
+export const canDeleteSession = (usage: { bookings: number }): Guard =>
+  usage.bookings > 0 ? refuse(messages.sessionHasBookings) : allow;
+
+/**
+ * A ticket with bookings cannot be deleted.
+ *
+ * @example canDeleteTicket({ bookings: 0 }) // { ok: true }
+ */
+export const canDeleteTicket = (usage: { bookings: number }): Guard =>
+  usage.bookings > 0 ? refuse(messages.ticketHasBookings) : allow;
+
+/**
+ * An add-on with bookings cannot be deleted.
+ *
+ * @example canDeleteAddOn({ bookings: 2 }).ok // false
+ */
+export const canDeleteAddOn = (usage: { bookings: number }): Guard =>
+  usage.bookings > 0 ? refuse(messages.addOnHasBookings) : allow;
+
+/**
+ * A field option used by a home tab cannot be disabled.
+ *
+ * @example canDisableFieldOption({ usedByHomeTabs: 1 }).ok // false
+ */
+export const canDisableFieldOption = (usage: { usedByHomeTabs: number }): Guard =>
+  usage.usedByHomeTabs > 0 ? refuse(messages.fieldOptionDisableUsedByTab) : allow;
+
+/**
+ * A field option cannot be deleted while a home tab uses it, or once data exists for it.
+ *
+ * @example canDeleteFieldOption({ usedByHomeTabs: 0, dataCount: 3 }).ok // false
+ */
+export const canDeleteFieldOption = (usage: {
+  usedByHomeTabs: number;
+  dataCount: number;
+}): Guard =>
+  usage.usedByHomeTabs > 0
+    ? refuse(messages.fieldOptionDeleteUsedByTab)
+    : usage.dataCount > 0
+      ? refuse(messages.fieldOptionHasData)
+      : allow;
+
+/**
+ * A childcare voucher provider used by a payment transaction cannot be deleted.
+ *
+ * @example canDeleteVoucherProvider({ payments: 1 }).ok // false
+ */
+export const canDeleteVoucherProvider = (usage: { payments: number }): Guard =>
+  usage.payments > 0 ? refuse(messages.voucherProviderUsed) : allow;
+
+/**
+ * A connected account used for subscriptions cannot be disconnected.
+ *
+ * @example canDisconnectAccount({ subscriptionPlans: 1, activeSubscriptions: 0 }).ok // false
+ */
+export const canDisconnectAccount = (usage: {
+  subscriptionPlans: number;
+  activeSubscriptions: number;
+}): Guard =>
+  usage.subscriptionPlans > 0 || usage.activeSubscriptions > 0
+    ? refuse(messages.connectedAccountUsedBySubscriptions)
+    : allow;
+
+/**
+ * A subscription ticket cannot be saved without a plan (the server-side twin of the form rule).
+ *
+ * @example canSaveTicket({ type: 'subscription', subscriptionPlan: null }).ok // false
+ */
+export const canSaveTicket = (t: { type: string; subscriptionPlan: string | null }): Guard =>
+  t.type === 'subscription' && !t.subscriptionPlan
+    ? refuse(messages.selectSubscriptionPlan)
+    : allow;
+
+/**
+ * A venue used by an activity group or a home tab cannot be deleted (ours: the spec is silent,
+ * and deleting it would leave activities pointing nowhere).
+ *
+ * @example canDeleteVenue({ activityGroups: 1, homeTabs: 0 }).ok // false
+ */
+export const canDeleteVenue = (usage: { activityGroups: number; homeTabs: number }): Guard =>
+  usage.activityGroups > 0 || usage.homeTabs > 0 ? refuse(messages.venueInUse) : allow;
+
+/**
+ * A custom field can be deleted only while no data exists for it, and never when the product
+ * relies on it (first name, last name, date of birth: age ranges need it).
+ *
+ * @example canDeleteField({ dataCount: 0, internalKey: 'dateOfBirth' }).ok // false
+ */
+export const canDeleteField = (usage: { dataCount: number; internalKey: string | null }): Guard =>
+  usage.internalKey
+    ? refuse(messages.fieldIsBuiltIn)
+    : usage.dataCount > 0
+      ? refuse(messages.fieldHasData)
+      : allow;
+
+/**
+ * A field's type is fixed once answers exist: old answers would no longer fit the new type.
+ *
+ * @example canChangeFieldType({ dataCount: 3 }).ok // false
+ */
+export const canChangeFieldType = (usage: { dataCount: number }): Guard =>
+  usage.dataCount > 0 ? refuse(messages.fieldTypeLocked) : allow;
+
+/**
+ * A discount that has been redeemed cannot be deleted: bookings name it in their breakdowns.
+ *
+ * @example canDeleteDiscountRule({ timesUsed: 1 }).ok // false
+ */
+export const canDeleteDiscountRule = (usage: { timesUsed: number }): Guard =>
+  usage.timesUsed > 0 ? refuse(messages.discountRuleUsed) : allow;

@@ -1,0 +1,81 @@
+/**
+ * The rule engine: pure functions and schemas shared by the API, the dashboard and the widget.
+ * No I/O, no clock (`now` is always an argument), money in integer minor units. Every export
+ * below is documented with an `@example` where it is defined; this file only gathers them.
+ *
+ * @example import { priceBasket, messages } from '../engine/index.ts';
+ */
+
+/** Places left and admin booking warnings. @example sessionAvailability({ sessionId, placeLimit: 10, places: [], waitlist: [], now }) */
+export * from './availability.ts';
+/** Civil dates, times and zone maths. @example formatTime('15:30') // '3.30pm' */
+export {
+  addDays,
+  addMonths,
+  daysBetween,
+  firstOfNextMonth,
+  formatTime,
+  formatTimeRange,
+  isDate,
+  isTime,
+  isTimeZone,
+  shiftInstant,
+  todayIn,
+  WEEKDAYS,
+  type Weekday,
+  weekdayOf,
+  zonedParts,
+  zonedToInstant,
+} from './dates.ts';
+/** Dates and ages as people read them. @example formatCivilDate('2026-03-07', 'dd/MM/yyyy') */
+export * from './display.ts';
+/** Deletion guards. @example canDeleteTicket({ bookings: 0 }) // { ok: true } */
+export * from './guards.ts';
+/** Home tab listings. @example groupMatchesTab(group, tab) */
+export * from './home-tab-filter.ts';
+/** Every user-facing message, once. @example messages.required // 'Required' */
+export { messages } from './messages.ts';
+/** Money: minor units, one rounding rule (half-up). @example majorToMinor('2.675') // 268 */
+export { allocate, formatMoney, majorToMinor, minorToMajor, mulDiv, percentOf } from './money.ts';
+/** Payment schedules. @example isScheduleUsable(schedule, '2025-01-10') */
+export * from './payment-schedule.ts';
+/** Plans and payment settings. @example hasFeature(20, 'waitlists') // true */
+export * from './plans.ts';
+/** Basket pricing. @example priceBasket(input).amountDueNow */
+export { accountCreditBalance, priceBasket } from './pricing/basket.ts';
+export { computeDiscounts, ruleInDateRange } from './pricing/discounts.ts';
+export { allowedSessions, isUpcoming, proRataPrice } from './pricing/lines.ts';
+export type * from './pricing/types.ts';
+/** Cancellation quotes. @example quoteCancellation({ items, rules, now, settings }).amount */
+export * from './refunds/quote.ts';
+/** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
+export * from './schemas/activity-group.ts';
+export * from './schemas/add-on.ts';
+export * from './schemas/attendee.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/booking-wizard.ts';
+export * from './schemas/cancellation-rule.ts';
+export * from './schemas/childcare.ts';
+export {
+  email,
+  type FieldIssue,
+  fieldErrors,
+  formSchema,
+  isBlank,
+  requiredString,
+  toNumber,
+} from './schemas/common.ts';
+export * from './schemas/custom-field.ts';
+export * from './schemas/discount-rule.ts';
+export * from './schemas/field-option.ts';
+export * from './schemas/home-tab.ts';
+export * from './schemas/inputs.ts';
+export * from './schemas/session.ts';
+export * from './schemas/session-pass.ts';
+export * from './schemas/ticket.ts';
+export * from './schemas/uploads.ts';
+export * from './schemas/venue.ts';
+/** Session repeat expansion. @example generateSessions(sessionFormOutput, 'Europe/London') */
+export * from './sessions/repeat.ts';
+/** Waitlist join view and status transitions. @example waitlistTransitionError('Waiting', 'Pending') // null */
+export * from './waitlist.ts';

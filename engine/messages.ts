@@ -1,0 +1,224 @@
+/*
+ * Every user-facing message of the spec, once. Schemas, rules, the API and both front ends
+ * import from here, so a message shown in a form is the same one the server answers with.
+ * Texts quoted by the spec (§5, §8) are word for word; where the spec names a message without
+ * quoting it, the text here is our choice and is marked "(ours)".
+ */
+
+/** '{base}: {reason}' when the server gave a reason, else the bare text (spec §8). */
+const failure =
+  (base: string, bare: string = `${base}.`) =>
+  (reason?: string | null) =>
+    reason ? `${base}: ${reason}` : bare;
+
+export const messages = {
+  // General (§5)
+  required: 'Required',
+  invalidEmail: 'Not a valid email address',
+  invalidPhone: 'Not a valid phone number',
+  invalidZip: 'Please enter a valid ZIP code',
+  invalidAuPostcode: 'Please enter a valid Postal code',
+  requiredAttendeeField: 'Please complete this required field',
+  invalidInput:
+    'Sorry, there was a problem submitting the form. Please check all required fields are completed.',
+  noUserSet: 'No user set',
+  invalidDate: 'Please enter a valid date', // (ours)
+  invalidTime: 'Please enter a valid time', // (ours)
+  invalidNumber: 'Please enter a number', // (ours)
+  wholeNumber: 'Please enter a whole number', // (ours)
+  unknownOption: 'Please choose one of the options', // (ours)
+
+  // Auth
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  invalidCredentials: 'Incorrect email or password.',
+  emailTaken: 'An account with this email address already exists. Please sign in instead.',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  notFound: 'Not found',
+  unauthorised: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  unknownField: (name: string) => `Unknown field: ${name}`,
+
+  // Ticket (§5)
+  priceNegative: 'Price cannot be negative',
+  priceRequired: 'Price is required',
+  ticketLimitMin: 'If specifying a ticket limit it must be at least 1',
+  ticketRestrictSessions:
+    'If restricting the sessions the ticket can be used for, at least one should be selected.',
+  subscriptionPlanRequired:
+    'If creating a subscription ticket, a subscription plan must be selected.',
+  subscriptionPlanUsed:
+    'This subscription plan has already been used by another ticket. Please select another one.',
+  feeNegative: 'Fee cannot be negative',
+  fieldOptionsRequired: 'Please add at least one option.', // (ours)
+  fieldHasData:
+    'Sorry, this field cannot be deleted as there are already data for it. Please disable it instead.', // (ours)
+  fieldIsBuiltIn:
+    'This field is needed for bookings and cannot be deleted. You can rename it instead.', // (ours)
+  fieldTypeLocked: 'The type of a field cannot be changed once data has been saved for it.', // (ours)
+  codeTaken: 'This code is already used by another discount.', // (ours)
+  discountRuleUsed:
+    'Sorry, this discount cannot be deleted as it has already been used. Please disable it instead.', // (ours)
+  venueInUse:
+    'Sorry, this venue cannot be deleted as it is used by an activity or a home page tab. Please update those first.', // (ours)
+  ageRangeOrder: 'The minimum age cannot be above the maximum age.', // (ours)
+  unknownSession: 'Please choose sessions of this activity.', // (ours)
+  ticketTypeLocked: 'The ticket type cannot be changed once the ticket has been saved.', // (ours)
+  subscriptionPlanLocked: 'The subscription plan cannot be changed on a saved ticket.', // (ours)
+  proRataLegend: '*Price calculated on a pro rata basis.',
+  noTicketsAvailable: 'No tickets are available for this activity.',
+  notEnabledForAnySessions: 'Not enabled for any sessions.',
+
+  // Add-on
+  addOnRestrictSessions:
+    'If restricting the sessions the add-on can be used for, at least one should be selected.', // (ours)
+
+  // Session
+  placeLimitMin: 'If specifying a place limit it must be at least 1',
+  repeatDaysRequired: 'Please select at least one day to repeat on.', // (ours)
+  endDateBeforeStart: 'The end date cannot be before the start date.', // (ours)
+  endTimeBeforeStart: 'The end time must be after the start time.', // (ours)
+  changesAppliedOnSave: 'Changes will be applied on save.',
+
+  // Amounts and percentages (cancellation and discount rules, §5)
+  amountMin1: 'Amount cannot be less than 1.',
+  amountMin0: 'Amount cannot be less than 0.',
+  amountMin1OrBlank: 'Amount cannot be less than 1, however it can be left blank.',
+  percentageMin: 'Percentage cannot be less than 0.',
+  percentageMax: 'Percentage cannot be greater than 100.',
+
+  // Childcare (§5)
+  voucherProviderName: 'Please supply a name for the Childcare Voucher Provider.',
+  nameRequired: 'Name is required',
+  nameExists: 'Name already exists',
+  nameTooLong: 'Name must be less than 50 characters',
+  regReferenceRequired: 'Registration reference is required',
+  regReferenceExists: 'Registration reference already exists',
+  postcodeRequired: 'Postcode is required',
+
+  // Booking wizard (§5)
+  selectActivity: 'Please select an activity',
+  selectTicket: 'Please select at least one ticket',
+
+  // Discount rules (§5, §8)
+  codeCharacters: 'Code can only contain letters and numbers.',
+  atLeastOneCondition: 'At least one condition should be added.',
+  anotherPassApplied: 'Another pass already applied',
+  anotherRuleApplied: 'Another rule already applied',
+  minimumSessions: 'Minimum sessions must be at least 2.',
+  minimumActivities: 'Minimum activities must be at least 2.',
+  duplicateCondition: (minimum: number, what: 'sessions' | 'activities') =>
+    `A condition has already been created for a minimum of ${minimum} ${what}.`,
+  conditionUnitLocked: 'The unit must match the unit of the other conditions.', // (ours)
+  lockedOnceUsed: 'This cannot be changed once the rule has been used.', // (ours)
+  selectActivities: 'Please select at least one activity.', // (ours)
+  codeInvalid: 'This code is not valid.', // (ours)
+  codeNotYetValid: 'This code cannot be used yet.', // (ours)
+  codeExpired: 'This code has expired.', // (ours)
+  codeUsedUp: 'This code has reached its redemption limit.', // (ours)
+  codeUserLimit: 'You have already used this code the maximum number of times.', // (ours)
+  codeFirstBookingOnly: 'This code can only be used on your first booking.', // (ours)
+  codeNotForTheseActivities: 'This code cannot be used for the activities in your basket.', // (ours)
+  codeMinimumTotal: (amount: string) => `Spend at least ${amount} to use this code.`, // (ours)
+
+  // Home tab (§5)
+  pathInvalid: 'Path is invalid',
+  pathUsed: 'Path has already been used for another tab.',
+  atLeastOneOption: 'At least one option should be selected.',
+
+  // Field option (§5, §8)
+  fieldOptionName: 'Please supply a name for the Field Option.',
+  fieldOptionDisableUsedByTab:
+    'Sorry, this Field option cannot be disabled as it is used for a Home page tab. Please update or delete the tab first.',
+  fieldOptionDeleteUsedByTab:
+    'Sorry, this Field option cannot be deleted as it is used for a Home page tab. Please update or delete the tab first.',
+  fieldOptionHasData:
+    'Sorry, this Field option cannot be deleted as there are already data for it. Please disable it instead.',
+
+  // Deletion and other business rules (§8)
+  sessionHasBookings:
+    'Sorry, this session cannot be deleted as there has already been bookings for it. Please disable it instead.',
+  ticketHasBookings:
+    'Sorry, this ticket cannot be deleted as there have already been bookings using it. Please disable it instead.',
+  addOnHasBookings:
+    'Sorry, this add on cannot be deleted as there has already been bookings for it. Please disable it instead.',
+  voucherProviderUsed:
+    "Sorry, this Childcare Voucher Provider cannot be deleted as there's already been a payment transaction using it. Please disable it instead.",
+  selectSubscriptionPlan: 'Select subscription plan for ticket',
+  connectedAccountUsedBySubscriptions:
+    'This connected account is being used for subscriptions so it cannot be disconnected. Please delete any Subscription plans and cancel all User subscriptions first.',
+
+  // Refunds (§5, §8)
+  noRefund: 'No refund',
+  cancelWithoutRefund: 'Cancel without refund',
+  cardRefundUnavailable:
+    'Refunds to card are not available because the card payment provider is not enabled.', // (ours)
+  accountCreditPremiumOnly: 'Account credit is only available on the Premium plan.', // (ours)
+  cannotCancelOnline:
+    'This booking cannot be cancelled online. Please contact the organiser to cancel.', // (ours)
+
+  // Waitlist and admin booking warnings (§5)
+  ageRangeNotice: 'Please note that the attendee is outside of the age range for this activity.',
+  ageRangeBlocked:
+    'Sorry the attendee is outside the age range for this activity and cannot be added to the waitlist.',
+  alreadyOnWaitlist: 'This attendee has already joined the waitlist for this activity.',
+  userHasNoAttendees: 'This user has no attendees.',
+  noSessionsToJoin: 'No sessions available to join.',
+  joinedEveryWaitlist: 'The attendee has already joined every waitlist for this activity.',
+  badgeJoinedWaitlist: 'Joined waitlist',
+  badgeAlreadyBooked: 'Already booked',
+  waitlistTransitionNotAllowed: (from: string, to: string) =>
+    `A waitlist entry cannot move from ${from} to ${to}.`, // (ours)
+  warnTicketLimitReached: 'The ticket limit has been reached for this session.', // (ours)
+  warnPlaceLimitReached: 'The place limit has been reached for this session.', // (ours)
+  warnWaitlistFillsPlaces:
+    'The remaining places for this session are being held for people on the waitlist.', // (ours)
+  warnMissingRequiredInfo: 'The attendee is missing required information.', // (ours)
+  warnOutsideAgeRange: 'The attendee is outside the age restriction for this activity.', // (ours)
+  warnAlreadyBookedWithTicket: 'The attendee has already been booked with this ticket.', // (ours)
+  sessionFull: 'Sorry, there are no places left for this session.', // (ours)
+  sessionUnavailable: 'This session is no longer available.', // (ours)
+
+  // Payment schedules (§4)
+  firstPaymentOn: (date: string) => `First payment on ${date}`,
+  nextPaymentOn: (date: string) => `Next payment on ${date}`,
+  finalPaymentOn: (date: string) => `Final payment on ${date}`,
+  continuesUntilCancelled: 'Continues until cancelled',
+
+  // Plans and payment settings (§6, §9)
+  featureNotAvailable: 'Feature not available',
+  upgradeToPremium: 'Upgrade to Premium',
+  badgeDisconnected: 'Disconnected',
+  badgePending: 'Pending',
+  badgeConnected: 'Connected',
+  adminOnlyBadge: 'Admin only',
+
+  // Uploads and inputs (§5)
+  tooManyFiles: (n: number) => `You can only upload up to ${n} file(s)`,
+  emptyDrop: 'Unable to upload this file',
+  fileTooLarge: 'This file is too large. The maximum size is 4.5MB.', // (ours)
+  fileTypeNotAllowed: 'This type of file cannot be uploaded here.', // (ours)
+  durationHoursRange: 'Hours must be between 0 and 99.', // (ours)
+  durationMinutesRange: 'Minutes must be between 0 and 59.', // (ours)
+  rangeInvalid: 'Please choose a value between 30 and 720 minutes in steps of 30.', // (ours)
+
+  // Empty states and lists (§2)
+  noResults: 'No results found',
+  noActivities: 'No activities found',
+  showingResults: (from: number, to: number, of: number) =>
+    `Showing ${from} to ${to} of ${of} results`,
+
+  // Failed calls (§8)
+  failedToGetFields: failure('Failed to get fields', 'Failed to get fields'),
+  failedToCreateAttendee: failure('Failed to create attendee'),
+  failedToCreateAddOnBooking: failure('Failed to create add-on booking'),
+  failedToSaveAttendee: failure('Failed to save attendee'),
+  failedToCreateDiscountRule: failure('Failed to create discount rule'),
+  failedToCreateVenue: failure('Failed to create venue'),
+  failedToUpdateStripeAccountStatus: failure('Failed to update Stripe account status'),
+  failedToUpdateStripePaymentMethod: failure('Failed to update Stripe payment method'),
+  failedToLoadPaymentMethods: 'Error loading payment method configurations.', // (ours)
+  errorUploadingFile: (reason?: string | null) => reason || 'Error uploading file',
+} as const;
+
+export type Messages = typeof messages;

@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { createActivityGroupSchema } from './activity-group.ts';
+import { fieldErrors } from './common.ts';
+
+const premium = createActivityGroupSchema({ planLevel: 20 });
+const base = {
+  name: 'Junior Football',
+  activities: [{ _id: 'temp_1', date: '2027-01-09', startTime: '10:00', endTime: '11:00' }],
+  tickets: [{ _id: 'temp_t', type: 'all', name: 'Term', price: '80', shouldProRata: true }],
+  addOns: [{ _id: 'temp_a', name: 'Kit hire', price: '5' }],
+};
+const errorsOf = (schema: ReturnType<typeof createActivityGroupSchema>, input: unknown) =>
+  fieldErrors(v.safeParse(schema, input).issues);
+
+describe('activity group schema', () => {
+  it('turns the form into stored values: minor units, months, defaults', () => {
+    const out = v.parse(premium, {
+      ...base,
+      ageRange: { min: { years: 6, months: 0 }, max: { years: 9, months: 11 } },
+    });
+    expect(out.tickets[0]).toMatchObject({ price: 8000, shouldProRata: true });
+    expect(out.addOns[0]).toMatchObject({ price: 500 });
+    expect(out.ageRange).toEqual({ minMonths: 72, maxMonths: 119 });
+    expect(out.enabled).toBe(true);
+  });
+
+  it("reports each item's own messages at its path", () => {
+    const errors = errorsOf(premium, {
+      ...base,
+      name: ' ',
+      tickets: [{ type: 'single', name: 'Drop-in', price: '-1' }],
+      activities: [{ date: '2027-01-09', startTime: '10:00', endTime: '11:00', placeLimit: '0' }],
+    });
+    expect(errors).toMatchObject({
+      name: 'Required',
+      'tickets.0.price': 'Price cannot be negative',
+      'activities.0.placeLimit': 'If specifying a place limit it must be at least 1',
+    });
+  });
+
+  it('gates waitlists to Premium and add-ons to Standard and above', () => {
+    const starter = createActivityGroupSchema({ planLevel: 0 });
+    const standard = createActivityGroupSchema({ planLevel: 10 });
+    expect(errorsOf(starter, base).addOns).toBe('Feature not available');
+    expect(errorsOf(standard, base).addOns).toBeUndefined();
+    expect(errorsOf(standard, { ...base, waitlistType: 'AllSessions' }).waitlistType).toBe(
+      'Upgrade to Premium',
+    );
+    expect(
+      errorsOf(premium, { ...base, waitlistType: 'AllSessions' }).waitlistType,
+    ).toBeUndefined();
+  });
+
+  it('refuses restrictions to sessions outside the group and a plan used twice', () => {
+    const errors = errorsOf(premium, {
+      ...base,
+      tickets: [
+        {
+          type: 'single',
+          name: 'A',
+          price: '1',
+          restrictSessions: true,
+          sessionsCanBeUsedFor: ['elsewhere'],
+        },
+        { type: 'subscription', name: 'B', price: '30', subscriptionPlan: 'plan1' },
+        { type: 'subscription', name: 'C', price: '30', subscriptionPlan: 'plan1' },
+      ],
+    });
+    expect(errors['tickets.0.sessionsCanBeUsedFor']).toBe(
+      'Please choose sessions of this activity.',
+    );
+    expect(errors['tickets.2.subscriptionPlan']).toBe(
+      'This subscription plan has already been used by another ticket. Please select another one.',
+    );
+  });
+
+  it('keeps a saved ticket’s type and plan', () => {
+    const schema = createActivityGroupSchema({
+      planLevel: 20,
+      savedTickets: [{ _id: 't1', type: 'subscription', subscriptionPlan: 'p1' }],
+    });
+    const errors = errorsOf(schema, {
+      ...base,
+      tickets: [
+        { _id: 't1', type: 'subscription', name: 'Monthly', price: '30', subscriptionPlan: 'p2' },
+      ],
+    });
+    expect(errors['tickets.0.subscriptionPlan']).toBe(
+      'The subscription plan cannot be changed on a saved ticket.',
+    );
+    const typeChanged = errorsOf(schema, {
+      ...base,
+      tickets: [{ _id: 't1', type: 'all', name: 'Monthly', price: '30' }],
+    });
+    expect(typeChanged['tickets.0.type']).toBe(
+      'The ticket type cannot be changed once the ticket has been saved.',
+    );
+  });
+
+  it('refuses a minimum age above the maximum', () => {
+    const errors = errorsOf(premium, {
+      ...base,
+      ageRange: { min: { years: 9, months: 0 }, max: { years: 6, months: 0 } },
+    });
+    expect(errors['ageRange.max']).toBe('The minimum age cannot be above the maximum age.');
+  });
+});

@@ -1,0 +1,275 @@
+import * as v from 'valibot';
+import { messages } from '../messages.ts';
+import { minorToMajor } from '../money.ts';
+import { hasFeature } from '../plans.ts';
+import { addOnSchema } from './add-on.ts';
+import { type FieldDefinition, normaliseFieldData, validateAttendeeFields } from './attendee.ts';
+import { flag, idList, isBlank, optionalText } from './common.ts';
+import { ageSchema } from './inputs.ts';
+import { sessionSchema } from './session.ts';
+import { ticketSchema } from './ticket.ts';
+
+export const WAITLIST_TYPES = ['AllSessions', 'SingleSession'] as const;
+export type WaitlistType = (typeof WAITLIST_TYPES)[number];
+
+/** What the group rules need beyond the form: the plan and what is already saved. */
+export interface ActivityGroupContext {
+  planLevel: number;
+  /** The client's activity custom fields: their answers are validated like any field data. */
+  fields?: readonly FieldDefinition[];
+  /** Saved tickets of this group: their type and plan cannot change (spec §4). */
+  savedTickets?: readonly { _id: string; type: string; subscriptionPlan: string | null }[];
+}
+
+const ageRange = v.optional(
+  v.nullable(
+    v.strictObject({
+      min: v.optional(v.nullable(ageSchema)),
+      max: v.optional(v.nullable(ageSchema)),
+    }),
+  ),
+);
+
+const entries = {
+  // Checked here rather than in the group rules so 'Required' shows even while an item is invalid.
+  name: v.pipe(
+    optionalText,
+    v.check((name) => !isBlank(name), messages.required),
+  ),
+  description: optionalText,
+  venue: optionalText,
+  ageRange,
+  blockOutOfRange: flag,
+  waitlistType: optionalText,
+  enabled: flag,
+  cancellationRules: idList,
+  /** Answers to the client's activity custom fields, by field id. */
+  fieldData: v.optional(v.record(v.string(), v.unknown()), {}),
+  activities: v.optional(v.array(sessionSchema), []),
+  tickets: v.optional(v.array(ticketSchema), []),
+  addOns: v.optional(v.array(addOnSchema), []),
+};
+
+type GroupInput = v.InferOutput<v.StrictObjectSchema<typeof entries, undefined>>;
+type Issue = { path: (string | number)[]; message: string };
+
+const months = (age: { years: number; months: number } | null | undefined) =>
+  age ? age.years * 12 + age.months : null;
+
+/**
+ * The rules that span the whole group (each item's own rules run in its schema): a waitlist needs Premium; add-ons need Standard or Premium; an age range's minimum is not above
+ * its maximum; tickets and add-ons may only be restricted to sessions of this group; a
+ * subscription plan is used by one ticket only; a saved ticket keeps its type and plan.
+ *
+ * @example activityGroupIssues({ name: 'Camp', waitlistType: 'AllSessions', activities: [], tickets: [], addOns: [] }, { planLevel: 10 }) // [{ path: ['waitlistType'], message: 'Upgrade to Premium' }]
+ */
+export function activityGroupIssues(group: GroupInput, ctx: ActivityGroupContext): Issue[] {
+  const issues: Issue[] = [
+    ...validateAttendeeFields(ctx.fields ?? [], group.fieldData, { admin: true }),
+  ];
+  if (group.waitlistType) {
+    if (!WAITLIST_TYPES.includes(group.waitlistType as WaitlistType)) {
+      issues.push({ path: ['waitlistType'], message: messages.unknownOption });
+    } else if (!hasFeature(ctx.planLevel, 'waitlists')) {
+      issues.push({ path: ['waitlistType'], message: messages.upgradeToPremium });
+    }
+  }
+  if (group.addOns.length > 0 && !hasFeature(ctx.planLevel, 'addOns')) {
+    issues.push({ path: ['addOns'], message: messages.featureNotAvailable });
+  }
+  const min = months(group.ageRange?.min);
+  const max = months(group.ageRange?.max);
+  if (min !== null && max !== null && min > max) {
+    issues.push({ path: ['ageRange', 'max'], message: messages.ageRangeOrder });
+  }
+  const sessionIds = new Set(group.activities.map((s) => s._id).filter(Boolean));
+  const checkRestriction = (list: 'tickets' | 'addOns') =>
+    group[list].forEach((item, index) => {
+      if (item.sessionsCanBeUsedFor.some((id) => !sessionIds.has(id))) {
+        issues.push({
+          path: [list, index, 'sessionsCanBeUsedFor'],
+          message: messages.unknownSession,
+        });
+      }
+    });
+  checkRestriction('tickets');
+  checkRestriction('addOns');
+  const plans = new Map<string, number>();
+  group.tickets.forEach((ticket, index) => {
+    const saved = ticket._id ? ctx.savedTickets?.find((t) => t._id === ticket._id) : undefined;
+    if (saved && saved.type !== ticket.type) {
+      issues.push({ path: ['tickets', index, 'type'], message: messages.ticketTypeLocked });
+    }
+    if (
+      saved &&
+      saved.type === 'subscription' &&
+      saved.subscriptionPlan !== ticket.subscriptionPlan
+    ) {
+      issues.push({
+        path: ['tickets', index, 'subscriptionPlan'],
+        message: messages.subscriptionPlanLocked,
+      });
+    }
+    if (ticket.subscriptionPlan) {
+      if (plans.has(ticket.subscriptionPlan)) {
+        issues.push({
+          path: ['tickets', index, 'subscriptionPlan'],
+          message: messages.subscriptionPlanUsed,
+        });
+      }
+      plans.set(ticket.subscriptionPlan, index);
+    }
+  });
+  return issues;
+}
+
+/**
+ * The whole activity group as the four-step wizard saves it: information, sessions (`activities`,
+ * already expanded from repeat options with `generateSessions`), tickets and add-ons, each item
+ * validated by its own dialog's schema (major units in, minor units out). Unsaved items carry
+ * `temp_` ids. The API validates the request with this same schema.
+ *
+ * @example v.safeParse(createActivityGroupSchema({ planLevel: 20 }), { name: 'Football', tickets: [{ type: 'all', name: 'Term', price: '80' }] })
+ */
+export const createActivityGroupSchema = (ctx: ActivityGroupContext) =>
+  v.pipe(
+    v.strictObject(entries),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      for (const issue of activityGroupIssues(dataset.value, ctx)) {
+        addIssue({
+          message: issue.message,
+          path: issue.path.map((key) => ({
+            type: typeof key === 'number' ? 'array' : 'object',
+            origin: 'value',
+            input: dataset.value,
+            key,
+            value: undefined,
+          })) as unknown as [v.IssuePathItem, ...v.IssuePathItem[]],
+        });
+      }
+    }),
+    v.transform((group) => ({
+      name: (group.name ?? '').trim(),
+      description: group.description ?? '',
+      venue: group.venue || null,
+      ageRange: {
+        minMonths: months(group.ageRange?.min),
+        maxMonths: months(group.ageRange?.max),
+      },
+      blockOutOfRange: group.blockOutOfRange === true,
+      waitlistType: (group.waitlistType || null) as WaitlistType | null,
+      enabled: group.enabled ?? true,
+      cancellationRules: [...(group.cancellationRules ?? [])],
+      fieldData: normaliseFieldData(ctx.fields ?? [], group.fieldData),
+      activities: group.activities,
+      tickets: group.tickets,
+      addOns: group.addOns,
+    })),
+  );
+
+export type ActivityGroupData = v.InferOutput<ReturnType<typeof createActivityGroupSchema>>;
+
+type HoursMinutes = { hours: number; minutes: number };
+
+/** A saved group as the API returns it (minor units), in the shape the wizard edits. */
+export interface SavedActivityGroup {
+  name: string;
+  description: string;
+  venue: { _id: string } | null;
+  ageRange: { minMonths: number | null; maxMonths: number | null };
+  blockOutOfRange: boolean;
+  waitlistType: string | null;
+  enabled: boolean;
+  cancellationRules: string[];
+  fieldData?: Record<string, unknown>;
+  activities: {
+    _id: string;
+    date: string;
+    startTime: string;
+    endTime: string;
+    placeLimit: number | null;
+    enabled: boolean;
+  }[];
+  tickets: {
+    _id: string;
+    type: string;
+    name: string;
+    price: number;
+    shouldProRata: boolean;
+    placeLimit: number | null;
+    restrictSessions: boolean;
+    sessionsCanBeUsedFor: string[];
+    subscriptionPlan: string | null;
+    allowMidMonthBookings: boolean;
+    coverFeePerSession: number | null;
+    timeDisplay: { start: HoursMinutes; end: HoursMinutes } | null;
+    enabled: boolean;
+  }[];
+  addOns: {
+    _id: string;
+    name: string;
+    price: number;
+    restrictSessions: boolean;
+    sessionsCanBeUsedFor: string[];
+    enabled: boolean;
+  }[];
+}
+
+const major = (minor: number | null) => (minor === null ? null : String(minorToMajor(minor)));
+const age = (monthsTotal: number | null) =>
+  monthsTotal === null ? null : { years: Math.floor(monthsTotal / 12), months: monthsTotal % 12 };
+
+/**
+ * The wizard's form values for a saved group: money back in major units, age in years and
+ * months, read-only fields dropped. Saving these unchanged saves the group unchanged.
+ *
+ * @example activityGroupFormValues(saved).tickets[0].price // '80'
+ */
+export function activityGroupFormValues(
+  group: SavedActivityGroup,
+): v.InferInput<ReturnType<typeof createActivityGroupSchema>> {
+  return {
+    name: group.name,
+    description: group.description,
+    venue: group.venue?._id ?? null,
+    ageRange: { min: age(group.ageRange.minMonths), max: age(group.ageRange.maxMonths) },
+    blockOutOfRange: group.blockOutOfRange,
+    waitlistType: group.waitlistType,
+    enabled: group.enabled,
+    cancellationRules: [...group.cancellationRules],
+    fieldData: { ...(group.fieldData ?? {}) },
+    activities: group.activities.map((s) => ({
+      _id: s._id,
+      date: s.date,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      placeLimit: s.placeLimit,
+      enabled: s.enabled,
+    })),
+    tickets: group.tickets.map((t) => ({
+      _id: t._id,
+      type: t.type,
+      name: t.name,
+      price: major(t.price),
+      shouldProRata: t.shouldProRata,
+      placeLimit: t.placeLimit,
+      restrictSessions: t.restrictSessions,
+      sessionsCanBeUsedFor: [...t.sessionsCanBeUsedFor],
+      subscriptionPlan: t.subscriptionPlan,
+      allowMidMonthBookings: t.allowMidMonthBookings,
+      coverFeePerSession: major(t.coverFeePerSession),
+      overrideTimeDisplay: t.timeDisplay !== null,
+      timeDisplay: t.timeDisplay,
+      enabled: t.enabled,
+    })),
+    addOns: group.addOns.map((a) => ({
+      _id: a._id,
+      name: a.name,
+      price: major(a.price),
+      restrictSessions: a.restrictSessions,
+      sessionsCanBeUsedFor: [...a.sessionsCanBeUsedFor],
+      enabled: a.enabled,
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+import { messages } from '../messages.ts';
+import { email, requiredString } from './common.ts';
+
+/** Spec §9: password minimum length 8. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+const password = v.pipe(
+  v.string(messages.required),
+  v.nonEmpty(messages.required),
+  v.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort),
+  v.maxLength(200, 'Password must be at most 200 characters.'),
+);
+
+/**
+ * Customer registration (spec §5): password ≥ 8, confirmPassword equal, each agreement required.
+ *
+ * @example v.safeParse(registrationSchema, { fullName: 'Ann', email: 'a@b.co', password: 'x', … })
+ */
+export const registrationSchema = v.pipe(
+  v.strictObject({
+    fullName: requiredString(),
+    email,
+    password,
+    confirmPassword: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+    agreements: v.optional(
+      v.strictObject({
+        terms: v.literal(true, messages.required),
+        privacy: v.literal(true, messages.required),
+      }),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      messages.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type RegistrationInput = v.InferInput<typeof registrationSchema>;
+
+export const loginSchema = v.strictObject({
+  email,
+  password: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+});
+export type LoginInput = v.InferOutput<typeof loginSchema>;
+
+const currencyCode = v.pipe(
+  requiredString(),
+  v.regex(/^[A-Za-z]{3}$/, 'Please choose a currency.'),
+  v.toUpperCase(),
+);
+const countryCode = v.pipe(
+  requiredString(),
+  v.regex(/^[A-Za-z]{2}$/, 'Please choose a country.'),
+  v.toUpperCase(),
+);
+
+/** A new organiser (client) and its first admin. */
+export const organiserSignupSchema = v.strictObject({
+  organisationName: requiredString(),
+  fullName: requiredString(),
+  email,
+  password,
+  country: v.optional(countryCode, 'GB'),
+  currency: v.optional(currencyCode, 'GBP'),
+  timeZone: v.optional(requiredString(), 'Europe/London'),
+});
+export type OrganiserSignupInput = v.InferOutput<typeof organiserSignupSchema>;

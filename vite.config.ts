@@ -1,0 +1,130 @@
+/*
+ * One config builds the three front-end artefacts and holds vitest's projects:
+ *   vite build --mode dashboard   React admin SPA        → dist/dashboard (served at /admin)
+ *   vite build --mode widget      preact/compat widget   → dist/widget/widget.js
+ *   vite build --mode embed       the paste-in loader    → dist/embed/embed.js
+ */
+import { resolve } from 'node:path';
+import type { UserConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+// The widget is React code compiled against preact/compat: the same components, a tenth the bytes.
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: '@preact/compat/client' },
+  { find: /^react-dom$/, replacement: '@preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: '@preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: '@preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: '@preact/compat' },
+];
+
+function dashboard(): UserConfig {
+  return {
+    root: resolve(root, 'dashboard'),
+    base: '/admin/',
+    publicDir: false,
+    build: {
+      outDir: resolve(root, 'dist/dashboard'),
+      emptyOutDir: true,
+      sourcemap: true,
+      rollupOptions: {
+        // React Router and React Query mark modules "use client" for server-component bundlers;
+        // a client-only SPA has nothing to preserve, so the warning is noise that hides real ones.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+  };
+}
+
+function widget(): UserConfig {
+  return {
+    resolve: { alias: preactAliases },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    publicDir: false,
+    build: {
+      outDir: resolve(root, 'dist/widget'),
+      emptyOutDir: true,
+      target: 'es2020',
+      sourcemap: true,
+      rollupOptions: {
+        // Shared code stays in widget.js (chunks import it back) instead of a common chunk
+        // the entry would have to fetch before it can run.
+        preserveEntrySignatures: 'allow-extension',
+        // Lib mode leaves ES output unminified; every organiser's page pays for those bytes.
+        // Lazy chunks land in dist/widget/widget/, which the server serves as /widget/*: the
+        // entry imports them as './widget/x.js' and they import '../widget.js' back.
+        output: { chunkFileNames: 'widget/[name]-[hash].js', minify: true },
+      },
+      lib: {
+        entry: resolve(root, 'widget/src/main.tsx'),
+        formats: ['es'],
+        fileName: () => 'widget.js',
+      },
+    },
+  };
+}
+
+function embed(): UserConfig {
+  return {
+    publicDir: false,
+    build: {
+      outDir: resolve(root, 'dist/embed'),
+      emptyOutDir: true,
+      target: 'es2017',
+      lib: {
+        entry: resolve(root, 'embed-snippet/loader.ts'),
+        formats: ['iife'],
+        name: 'ClasswiseEmbed',
+        fileName: () => 'embed.js',
+      },
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'dashboard') return dashboard();
+  if (mode === 'widget') return widget();
+  if (mode === 'embed') return embed();
+  return {
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'engine', include: ['engine/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'api',
+            include: [
+              'api/**/*.test.ts',
+              'api-client/**/*.test.ts',
+              'embed-snippet/**/*.test.ts',
+              'scripts/**/*.test.ts',
+              'test/**/*.test.ts',
+              'dashboard/**/*.test.ts',
+              'widget/**/*.test.ts',
+            ],
+            environment: 'node',
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['e2e/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 90_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,72 @@
+/*
+ * Later steps live in their own chunks, fetched from /widget/… on first use, so the initial
+ * widget.js stays within its budget as the booking journey grows (issue 5: sign-in, attendees,
+ * basket and payment each plug in here the same way). A hand-rolled hook rather than
+ * React.lazy + Suspense: a chunk that failed to load (flaky network) can be retried, where
+ * lazy() would keep rethrowing the first failure.
+ */
+import { useEffect, useState } from 'react';
+
+type Loader<T> = () => Promise<T>;
+
+const done = new Map<Loader<unknown>, unknown>();
+const inFlight = new Map<Loader<unknown>, Promise<unknown>>();
+
+function load<T>(loader: Loader<T>): Promise<T> {
+  let promise = inFlight.get(loader) as Promise<T> | undefined;
+  if (!promise) {
+    promise = loader().then(
+      (module) => {
+        done.set(loader, module);
+        return module;
+      },
+      (error) => {
+        inFlight.delete(loader);
+        throw error;
+      },
+    );
+    inFlight.set(loader, promise);
+  }
+  return promise;
+}
+
+/**
+ * The module a loader resolves to, once loaded; `error` and `retry` when it could not be.
+ *
+ * @example const detail = useChunk(loadDetail); if (detail.module) <detail.module.default … />
+ */
+export function useChunk<T>(loader: Loader<T>) {
+  const [module, setModule] = useState(() => done.get(loader) as T | undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    load(loader).then(
+      (m) => live && setModule(() => m),
+      (e) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader, module, attempt]);
+  return {
+    module,
+    error,
+    retry: () => {
+      setError(null);
+      setAttempt((n) => n + 1);
+    },
+  };
+}
+
+/** The group page (sessions, tickets, add-ons): the first step after the listing. */
+export const loadDetail = () => import('./views/GroupDetail.tsx');
+
+/** Starts fetching the group page before it is needed (hover or focus on a Book button). */
+export const preloadDetail = () => {
+  load(loadDetail).catch(() => {
+    // Shown, with Retry, if the user then opens the group; a preload has nobody to tell.
+  });
+};

@@ -1,0 +1,129 @@
+/*
+ * /widget.js: defines <classwise-widget>, which renders the booking widget in its own shadow
+ * root, then takes over `window.Classwise`. Served from the product's origin and run on the
+ * organiser's; everything it fetches goes to the origin it was loaded from, without cookies.
+ *
+ * Attributes (written by embed-snippet/code.ts):
+ *   client          the organiser's client id (required)
+ *   template        Default | Seamless; absent: the organiser's saved setting
+ *   button-display  align right | full width | hidden | none; absent: the saved setting
+ *   activity-group  start on one group's page instead of the listing
+ *   tab             a home tab's listing (filtering by tab arrives with the tabs API)
+ *   waitlist        a group's waitlist form (until that form exists: the group's page)
+ *   name            names the widget when a page has two, for Classwise('open', { widget })
+ */
+import { createRoot, type Root } from 'react-dom/client';
+import type { WidgetHandle } from '../../embed-snippet/queue.ts';
+import { App } from './App.tsx';
+import { installPageApi, widgets } from './page.ts';
+import { type Appearance, createWidgetStore, type View, type WidgetStore } from './store.ts';
+import { css } from './styles.ts';
+
+const TAG = 'classwise-widget';
+/** Where the API lives: wherever this module was served from, not the page's origin. */
+const ORIGIN = new URL(import.meta.url).origin;
+
+const ATTRIBUTES = [
+  'client',
+  'template',
+  'button-display',
+  'activity-group',
+  'tab',
+  'waitlist',
+  'name',
+];
+
+interface Mounted {
+  root: Root;
+  store: WidgetStore;
+  handle: WidgetHandle;
+}
+
+// Per-element state lives here rather than in class fields: at the bundle's es2020 target,
+// class fields compile to helper functions that cost bytes on every organiser's page.
+const mounted = new WeakMap<HTMLElement, Mounted>();
+
+const appearanceOf = (element: HTMLElement): Appearance => ({
+  template: element.getAttribute('template'),
+  buttonDisplay: element.getAttribute('button-display'),
+});
+
+function startViewOf(element: HTMLElement): View {
+  const group = element.getAttribute('activity-group') || element.getAttribute('waitlist');
+  return group ? { kind: 'group', id: group, back: false, focus: false } : { kind: 'listing' };
+}
+
+function mount(element: HTMLElement) {
+  if (mounted.has(element)) return;
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const clientId = element.getAttribute('client');
+  if (!clientId) {
+    console.error(`Classwise: <${TAG}> needs a client attribute; copy the embed code again.`);
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  const container = document.createElement('div');
+  shadow.replaceChildren(style, container);
+
+  const start = startViewOf(element);
+  const store = createWidgetStore({
+    origin: ORIGIN,
+    clientId,
+    start,
+    appearance: appearanceOf(element),
+  });
+  const root = createRoot(container);
+  root.render(<App store={store} />);
+  const handle: WidgetHandle = {
+    name: element.getAttribute('name') ?? '',
+    open: ({ activityGroup }) => {
+      if (activityGroup) {
+        store.actions.showGroup(activityGroup, { back: start.kind === 'listing', focus: false });
+      } else store.actions.showListing();
+    },
+  };
+  mounted.set(element, { root, store, handle });
+  widgets.register(handle);
+}
+
+function unmount(element: HTMLElement) {
+  const widget = mounted.get(element);
+  if (!widget) return;
+  mounted.delete(element);
+  widgets.unregister(widget.handle);
+  widget.root.unmount();
+}
+
+class ClasswiseWidget extends HTMLElement {
+  static get observedAttributes() {
+    return ATTRIBUTES;
+  }
+
+  connectedCallback() {
+    mount(this);
+  }
+
+  disconnectedCallback() {
+    unmount(this);
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null) {
+    const widget = mounted.get(this);
+    // Before the first mount the attributes are simply read by mount().
+    if (!widget || previous === value) return;
+    if (name === 'template' || name === 'button-display') {
+      widget.store.setState({ appearance: appearanceOf(this) });
+      return;
+    }
+    // A new client, starting view or name is a different widget: start afresh.
+    unmount(this);
+    mount(this);
+  }
+}
+
+// Pasting the snippet twice, or a page bundling its own copy, must not throw on a second define.
+if (!customElements.get(TAG)) {
+  customElements.define(TAG, ClasswiseWidget);
+  installPageApi();
+}

@@ -1,0 +1,45 @@
+/*
+ * Every text the widget shows, in one table (pretix's habit): one place to review wording and,
+ * later, to translate. Texts quoted by the spec are word for word and marked (spec); the rest
+ * are ours.
+ */
+export const strings = {
+  loadingActivities: 'Loading activities…',
+  loadingActivity: 'Loading activity…',
+  noActivities: 'No activities found', // (spec §2 empty state)
+  loadFailed: 'Sorry, we could not load the activities.',
+  loadGroupFailed: 'Sorry, we could not load this activity.',
+  groupNotFound: 'This activity is no longer available.',
+  retry: 'Retry',
+  book: 'Book',
+  bookLabel: (name: string) => `Book ${name}`,
+  details: 'Details',
+  backToList: 'All activities',
+  nextDates: 'Next dates',
+  noUpcomingDates: 'No upcoming dates',
+  sessions: (count: number) => (count === 1 ? '1 session' : `${count} sessions`),
+  moreDates: (count: number) => `+ ${count} more`,
+  prices: 'Prices',
+  proRataLegend: '*Price calculated on a pro rata basis.', // (spec §2)
+  perSession: 'per session',
+  perMonth: 'per month',
+  noTickets: 'No tickets are available for this activity.', // (spec §2 empty state)
+  venue: 'Venue',
+  ageRange: 'Age range',
+  // Section headers and table columns follow the spec's admin tables (§2) for the same data.
+  sessionsHeading: 'Sessions',
+  ticketsHeading: 'Tickets',
+  addOnsHeading: 'Add-ons',
+  date: 'Date',
+  time: 'Time',
+  name: 'Name',
+  type: 'Type',
+  price: 'Price',
+  ticketType: {
+    all: 'All sessions',
+    single: 'Single session',
+    subscription: 'Monthly subscription',
+  },
+  onlyOn: (dates: string) => `Only on ${dates}`,
+  subscriptionNote: 'Subscriptions are collected on the 1st of each month.',
+} as const;

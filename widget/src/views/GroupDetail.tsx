@@ -1,0 +1,212 @@
+/*
+ * One activity group's page inside the widget: what it is, where, for which ages, every upcoming
+ * session, the tickets and the add-ons. Loaded as its own chunk (see lazy.ts). Booking starts
+ * from here with issue 5; until then the page lists and offers nothing it cannot do.
+ */
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
+import { ageRange, clientDate, friendlyDate, localeFor, money, timeRange } from '../format.ts';
+import { findInList, useWidget } from '../store.ts';
+import { strings } from '../strings.ts';
+import {
+  byStart,
+  DetailSkeleton,
+  ErrorNotice,
+  isProRata,
+  TicketPrice,
+  useStore,
+} from './common.tsx';
+import { sanitize } from './html.ts';
+
+export default function GroupDetail({
+  id,
+  back,
+  focus,
+  settings,
+}: {
+  id: string;
+  back: boolean;
+  focus: boolean;
+  settings: ClientSettings;
+}) {
+  const store = useStore();
+  const fromList = useWidget(store, (s) => findInList(s, id));
+  const fetched = useWidget(store, (s) => s.groups[id]);
+  const group = fromList ?? (fetched?.status === 'ready' ? fetched.data : undefined);
+
+  let body: ReactNode;
+  if (group) body = <GroupPage group={group} settings={settings} focus={focus} />;
+  else if (fetched?.status === 'error' && fetched.missing) {
+    body = <p className="cw-notice">{strings.groupNotFound}</p>;
+  } else if (fetched?.status === 'error') {
+    body = <ErrorNotice title={strings.loadGroupFailed} message={fetched.message} />;
+  } else body = <DetailSkeleton />;
+
+  return (
+    <div className="cw-detail">
+      {back && (
+        <p>
+          <button type="button" className="cw-ghost" onClick={() => store.actions.showListing(id)}>
+            <span aria-hidden="true">← </span>
+            {strings.backToList}
+          </button>
+        </p>
+      )}
+      {body}
+    </div>
+  );
+}
+
+function GroupPage({
+  group,
+  settings,
+  focus,
+}: {
+  group: ActivityGroup;
+  settings: ClientSettings;
+  focus: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const description = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  useLayoutEffect(() => {
+    const target = description.current;
+    if (target) target.replaceChildren(sanitize(group.description ?? '', target.ownerDocument));
+  }, [group.description]);
+
+  const locale = localeFor(settings.country);
+  const age = ageRange(group.ageRange);
+  const sessions = [...group.activities].sort(byStart);
+  const venue = group.venue;
+  const address = venue
+    ? [venue.address.address1, venue.address.address2, venue.address.city, venue.address.postalCode]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const headingId = `cw-group-${group._id}`;
+  // A ticket or add-on limited to some sessions says which, so parents are not surprised later.
+  const restriction = (item: { restrictSessions: boolean; sessionsCanBeUsedFor: string[] }) => {
+    if (!item.restrictSessions) return null;
+    const dates = sessions
+      .filter((s) => item.sessionsCanBeUsedFor.includes(s._id))
+      .map((s) => friendlyDate(s.date, locale));
+    return dates.length > 0 && <small>{strings.onlyOn(dates.join(', '))}</small>;
+  };
+
+  return (
+    <article className="cw-detail" aria-labelledby={headingId}>
+      <div>
+        <h3 id={headingId} ref={heading} tabIndex={-1}>
+          {group.name}
+        </h3>
+        {(venue || age) && (
+          <p className="cw-meta">
+            {venue && (
+              <span>
+                <span className="cw-sr">{strings.venue}: </span>
+                {venue.name}
+                {address && ` · ${address}`}
+              </span>
+            )}
+            {age && <span className="cw-age">{age}</span>}
+          </p>
+        )}
+      </div>
+      <div className="cw-desc" ref={description} />
+
+      <section className="cw-panel">
+        <h4>{strings.sessionsHeading}</h4>
+        {sessions.length === 0 ? (
+          <p className="cw-count">{strings.noUpcomingDates}</p>
+        ) : (
+          <table className="cw-table">
+            <thead>
+              <tr>
+                <th scope="col">{strings.date}</th>
+                <th scope="col">{strings.time}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s._id}>
+                  <td>{clientDate(s.date, settings.dateFormat, locale)}</td>
+                  <td>{timeRange(s.startTime, s.endTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="cw-panel">
+        <h4>{strings.ticketsHeading}</h4>
+        {group.tickets.length === 0 ? (
+          <p className="cw-count">{strings.noTickets}</p>
+        ) : (
+          <table className="cw-table">
+            <thead>
+              <tr>
+                <th scope="col">{strings.name}</th>
+                <th scope="col">{strings.type}</th>
+                <th scope="col" className="cw-num">
+                  {strings.price}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.tickets.map((ticket) => (
+                <tr key={ticket._id}>
+                  <td>
+                    {ticket.name}
+                    {restriction(ticket)}
+                  </td>
+                  <td>{strings.ticketType[ticket.type]}</td>
+                  <td className="cw-num">
+                    <TicketPrice ticket={ticket} settings={settings} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {group.tickets.some(isProRata) && <p className="cw-legend">{strings.proRataLegend}</p>}
+        {group.tickets.some((t) => t.type === 'subscription') && (
+          <p className="cw-legend">{strings.subscriptionNote}</p>
+        )}
+      </section>
+
+      {group.addOns.length > 0 && (
+        <section className="cw-panel">
+          <h4>{strings.addOnsHeading}</h4>
+          <table className="cw-table">
+            <thead>
+              <tr>
+                <th scope="col">{strings.name}</th>
+                <th scope="col" className="cw-num">
+                  {strings.price}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.addOns.map((addOn) => (
+                <tr key={addOn._id}>
+                  <td>
+                    {addOn.name}
+                    {restriction(addOn)}
+                  </td>
+                  <td className="cw-num">
+                    <span className="cw-price">
+                      {money(addOn.price, settings.currency, locale)}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+/*
+ * Pieces both the listing and the lazily loaded views use. Kept in the initial bundle, so a
+ * later chunk imports them from the entry instead of carrying its own copy.
+ */
+import { createContext, useContext } from 'react';
+import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
+import { localeFor, money } from '../format.ts';
+import type { WidgetStore } from '../store.ts';
+import { strings } from '../strings.ts';
+
+export const StoreContext = createContext<WidgetStore | null>(null);
+
+export function useStore(): WidgetStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('Classwise views render inside <StoreContext.Provider>');
+  return store;
+}
+
+export type Ticket = ActivityGroup['tickets'][number];
+export type Session = ActivityGroup['activities'][number];
+
+/** Sessions in date and time order, whatever order the API sent. */
+export const byStart = (a: Session, b: Session) =>
+  a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime);
+
+/** Pro-rata tickets carry the spec's asterisk (§2); the legend explains it once per view. */
+export const isProRata = (ticket: Ticket) => ticket.type === 'all' && ticket.shouldProRata;
+
+export function TicketPrice({ ticket, settings }: { ticket: Ticket; settings: ClientSettings }) {
+  const unit =
+    ticket.type === 'single'
+      ? strings.perSession
+      : ticket.type === 'subscription'
+        ? strings.perMonth
+        : null;
+  return (
+    <span className="cw-price">
+      {money(ticket.price, settings.currency, localeFor(settings.country))}
+      {isProRata(ticket) ? '*' : ''}
+      {unit && <span className="cw-unit">{unit}</span>}
+    </span>
+  );
+}
+
+export function ErrorNotice({ title, message }: { title: string; message?: string }) {
+  const { retry } = useStore().actions;
+  return (
+    <div className="cw-error" role="alert">
+      <p>
+        <strong>{title}</strong>
+      </p>
+      {message && <small>{message}</small>}
+      <button type="button" className="cw-btn" onClick={retry}>
+        {strings.retry}
+      </button>
+    </div>
+  );
+}
+
+/** Placeholder lines; widths vary so the skeleton reads as text, not as boxes. */
+export function SkeletonLines({ widths }: { widths: number[] }) {
+  return (
+    <>
+      {widths.map((width, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed placeholder list never reorders.
+        <span key={i} className="cw-skel" style={{ width: `${width}%` }} />
+      ))}
+    </>
+  );
+}
+
+/** The group page's placeholder: shown while its chunk or its data is on the way. */
+export function DetailSkeleton() {
+  return (
+    <div className="cw-detail cw-loading" aria-busy="true">
+      <p className="cw-sr" role="status">
+        {strings.loadingActivity}
+      </p>
+      <div className="cw-detail" aria-hidden="true">
+        <SkeletonLines widths={[60, 30, 90, 85, 70]} />
+      </div>
+    </div>
+  );
+}
