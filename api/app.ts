@@ -5,6 +5,7 @@ import { resolveCaller } from './middleware/auth.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { apiCors, securityHeaders } from './middleware/security.ts';
 import { activityGroups } from './routes/activity-groups.ts';
+import { attendees } from './routes/attendees.ts';
 import { auth } from './routes/auth.ts';
 import { cancellationRules } from './routes/cancellation-rules.ts';
 import { client } from './routes/client.ts';
@@ -13,8 +14,10 @@ import { fields } from './routes/fields.ts';
 import { homeTabs } from './routes/home-tabs.ts';
 import { organisers } from './routes/organisers.ts';
 import { subscriptionPlans } from './routes/subscription-plans.ts';
+import { userAttendees } from './routes/user-attendees.ts';
 import { users } from './routes/users.ts';
 import { venues } from './routes/venues.ts';
+import { waitlists } from './routes/waitlists.ts';
 import { staticRoutes } from './static.ts';
 
 /**
@@ -37,7 +40,10 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/home-tabs', homeTabs)
     .route('/discount-rules', discountRules)
     .route('/cancellation-rules', cancellationRules)
-    .route('/subscription-plans', subscriptionPlans);
+    .route('/subscription-plans', subscriptionPlans)
+    .route('/user/attendees', userAttendees)
+    .route('/attendees', attendees)
+    .route('/waitlists', waitlists);
   // A bad JSON body or wrong method inside /api must answer in the wire format, never HTML.
   api.notFound(onNotFound);
 

@@ -166,6 +166,7 @@ export const messages = {
   noSessionsToJoin: 'No sessions available to join.',
   joinedEveryWaitlist: 'The attendee has already joined every waitlist for this activity.',
   badgeJoinedWaitlist: 'Joined waitlist',
+  selectWaitlistSession: 'Please select at least one session.', // (ours)
   badgeAlreadyBooked: 'Already booked',
   waitlistTransitionNotAllowed: (from: string, to: string) =>
     `A waitlist entry cannot move from ${from} to ${to}.`, // (ours)

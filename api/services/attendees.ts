@@ -1,60 +1,179 @@
+import {
+  createAttendeeSchema,
+  type FieldDefinition,
+  visibleAttendeeFields,
+} from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
+import { fieldDataColumns, fieldDataValue } from '../db/field-values.ts';
 import { newId } from '../db/ids.ts';
 import { nowIso } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { listFields } from './fields.ts';
 
+/** One answer on the wire (spec §7: `{ fieldData: [{ field: fieldId, value }] }`). */
 export interface FieldValue {
   field: string;
   value: unknown;
 }
 
+export interface AttendeeDto {
+  _id: string;
+  user: string;
+  /** "First Last", from the default fields, for lists and badges. */
+  name: string;
+  dateOfBirth: string | null;
+  fieldData: Record<string, unknown>;
+}
+
+async function attendeeFields(db: Db, clientId: string, admin: boolean) {
+  const fields = await listFields(db, clientId, {
+    usage: 'attendee',
+    includeDisabled: true,
+    includeAdminOnly: admin,
+  });
+  return fields as (FieldDefinition & { internalKey: string | null })[];
+}
+
 /**
- * Creates an attendee of a user with its field answers, in one transaction. The user must belong
- * to the client; field ids must be the client's own.
+ * Attendees of a client, with their answers. Admin-only answers are left out unless asked for, so
+ * a parent never reads the organiser's private notes about their child.
  */
-export async function createAttendee(
+export async function listAttendees(
   db: Db,
   clientId: string,
-  userId: string,
-  fieldData: FieldValue[],
+  { userId, ids, admin }: { userId?: string; ids?: string[]; admin: boolean },
+): Promise<AttendeeDto[]> {
+  let query = db
+    .selectFrom('attendees')
+    .select(['id', 'user_id'])
+    .where('client_id', '=', clientId)
+    .orderBy('created_at')
+    .orderBy('id');
+  if (userId) query = query.where('user_id', '=', userId);
+  if (ids) {
+    if (ids.length === 0) return [];
+    query = query.where('id', 'in', ids);
+  }
+  const attendees = await query.execute();
+  if (attendees.length === 0) return [];
+  const fields = await attendeeFields(db, clientId, admin);
+  const fieldsById = new Map(fields.map((f) => [f._id, f]));
+  const data = await db
+    .selectFrom('field_data')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('owner_type', '=', 'attendee')
+    .where(
+      'owner_id',
+      'in',
+      attendees.map((a) => a.id),
+    )
+    .execute();
+  const keyed = (key: string) => fields.find((f) => f.internalKey === key)?._id;
+  const [firstName, lastName, dateOfBirth] = ['firstName', 'lastName', 'dateOfBirth'].map(keyed);
+  return attendees.map((a) => {
+    const fieldData: Record<string, unknown> = {};
+    for (const row of data) {
+      if (row.owner_id === a.id && fieldsById.has(row.field_id)) {
+        fieldData[row.field_id] = fieldDataValue(row);
+      }
+    }
+    const text = (id: string | undefined) =>
+      id && typeof fieldData[id] === 'string' ? (fieldData[id] as string).trim() : '';
+    return {
+      _id: a.id,
+      user: a.user_id,
+      name: [text(firstName), text(lastName)].filter(Boolean).join(' ') || 'Unnamed attendee',
+      dateOfBirth: text(dateOfBirth) || null,
+      fieldData,
+    };
+  });
+}
+
+export async function loadAttendee(
+  db: Db,
+  clientId: string,
+  attendeeId: string,
+  { admin, userId }: { admin: boolean; userId?: string },
+): Promise<AttendeeDto> {
+  const [attendee] = await listAttendees(db, clientId, { ids: [attendeeId], admin, userId });
+  if (!attendee) throw notFound();
+  return attendee;
+}
+
+/**
+ * Creates or updates an attendee of a user, validated with the engine's attendee schema (the
+ * form's own messages). Only the fields the caller can see are replaced: a parent saving their
+ * child keeps the organiser's admin-only answers intact. One transaction; nothing is written when
+ * any answer is wrong.
+ *
+ * @example await saveAttendee(db, clientId, { userId, fieldData: [{ field, value: 'Mia' }], admin: false })
+ */
+export async function saveAttendee(
+  db: Db,
+  clientId: string,
+  input: { userId: string; attendeeId?: string; fieldData: FieldValue[]; admin: boolean },
 ): Promise<string> {
+  // Another client's user is "not found" before anything about the form is said.
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  if (!user) throw notFound();
+  const fields = await attendeeFields(db, clientId, input.admin);
+  const answers = Object.fromEntries(input.fieldData.map((d) => [d.field, d.value]));
+  const { fieldData } = parse(createAttendeeSchema(fields, { admin: input.admin }), {
+    fieldData: answers,
+  });
+  const visible = visibleAttendeeFields(fields, { admin: input.admin });
   const now = nowIso();
-  const id = newId();
+  const id = input.attendeeId ?? newId();
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('client_id', '=', clientId)
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user) throw notFound();
-    const fieldIds = fieldData.map((d) => d.field);
-    const fields = fieldIds.length
-      ? await trx
-          .selectFrom('custom_fields')
-          .select(['id', 'type'])
-          .where('client_id', '=', clientId)
-          .where('id', 'in', fieldIds)
-          .execute()
-      : [];
-    const types = new Map(fields.map((f) => [f.id, f.type]));
-    await trx
-      .insertInto('attendees')
-      .values({ id, client_id: clientId, user_id: userId, created_at: now, updated_at: now })
-      .execute();
-    const rows = fieldData
-      .filter((d) => types.has(d.field))
-      .map((d) => ({
+    if (input.attendeeId) {
+      const updated = await trx
+        .updateTable('attendees')
+        .set({ updated_at: now })
+        .where('client_id', '=', clientId)
+        .where('user_id', '=', input.userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw notFound();
+      if (visible.length === 0) return;
+      await trx
+        .deleteFrom('field_data')
+        .where('client_id', '=', clientId)
+        .where('owner_type', '=', 'attendee')
+        .where('owner_id', '=', id)
+        .where(
+          'field_id',
+          'in',
+          visible.map((f) => f._id),
+        )
+        .execute();
+    } else {
+      await trx
+        .insertInto('attendees')
+        .values({
+          id,
+          client_id: clientId,
+          user_id: input.userId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const rows = visible
+      .filter((f) => fieldData[f._id] !== undefined && fieldData[f._id] !== null)
+      .map((f) => ({
         id: newId(),
         client_id: clientId,
         owner_type: 'attendee' as const,
         owner_id: id,
-        field_id: d.field,
-        data_type: dataTypeOf(types.get(d.field)!),
-        value: JSON.stringify(d.value ?? null),
-        value_ref: null,
-        value_ref_array: null,
-        value_ref_venue: null,
+        field_id: f._id,
+        ...fieldDataColumns(f.type, fieldData[f._id]),
         created_at: now,
         updated_at: now,
       }));
@@ -63,26 +182,6 @@ export async function createAttendee(
   return id;
 }
 
-/** Spec §3 field data dataType for a field type. */
-function dataTypeOf(type: string): string {
-  switch (type) {
-    case 'selectList':
-      return 'ref';
-    case 'checkboxMultiple':
-      return 'refArray';
-    case 'venue':
-      return 'venueRef';
-    case 'checkboxSingle':
-      return 'boolean';
-    case 'currency':
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'date':
-      return 'date';
-    case 'fileUpload':
-      return 'files';
-    default:
-      return 'others';
-  }
-}
+/** Seeding and admin flows create an attendee with every field visible. */
+export const createAttendee = (db: Db, clientId: string, userId: string, fieldData: FieldValue[]) =>
+  saveAttendee(db, clientId, { userId, fieldData, admin: true });

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { WAITLIST_STATUSES } from '../../engine/index.ts';
+import type { AppEnv } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { parse, readBody } from '../http/validate.ts';
+import { requireCustomer, requireUser } from '../middleware/auth.ts';
+import { joinWaitlist, listWaitlistEntries, waitlistJoinState } from '../services/waitlists.ts';
+
+/** Spec §9: waitlist pages hold up to 1000 entries. */
+const MAX_PAGE_SIZE = 1000;
+
+const listQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  limit: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
+    '50',
+  ),
+  filters: v.optional(v.string()),
+});
+
+const filtersSchema = v.object({
+  user: v.optional(v.string()),
+  activityGroup: v.optional(v.string()),
+  status: v.optional(
+    v.union([v.picklist(WAITLIST_STATUSES), v.array(v.picklist(WAITLIST_STATUSES))]),
+  ),
+});
+
+const joinBody = v.object({
+  activityGroup: v.string(),
+  attendee: v.string(),
+  activities: v.optional(v.array(v.string()), []),
+});
+
+function readFilters(text: string | undefined) {
+  if (!text) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'filters must be JSON.');
+  }
+  return parse(filtersSchema, json);
+}
+
+export const waitlists = new Hono<AppEnv>()
+  // Admins page through every entry of their client; a customer only ever sees their own.
+  .get('/', async (c) => {
+    const caller = requireUser(c);
+    const query = parse(listQuery, c.req.query());
+    const filters = readFilters(query.filters);
+    const statuses =
+      filters.status === undefined
+        ? undefined
+        : Array.isArray(filters.status)
+          ? filters.status
+          : [filters.status];
+    const { data, total } = await listWaitlistEntries(c.get('db'), caller.clientId, {
+      userId: caller.role === 'admin' ? filters.user : caller.userId,
+      activityGroupId: filters.activityGroup,
+      statuses,
+      page: query.page,
+      limit: query.limit,
+    });
+    return c.json({ data, meta: { page: query.page, limit: query.limit, total } });
+  })
+  // The join form's state for one attendee (badges, notices), decided by the engine.
+  .get('/join-view', async (c) => {
+    const caller = requireCustomer(c);
+    const query = parse(
+      v.object({ activityGroup: v.string(), attendee: v.optional(v.string()) }),
+      c.req.query(),
+    );
+    const { view, waitlistType } = await waitlistJoinState(c.get('db'), caller.clientId, {
+      userId: caller.userId,
+      activityGroupId: query.activityGroup,
+      attendeeId: query.attendee,
+    });
+    return c.json({ data: { ...view, waitlistType } });
+  })
+  .post('/', async (c) => {
+    const caller = requireCustomer(c);
+    const body = await readBody(c, joinBody);
+    const db = c.get('db');
+    const ids = await joinWaitlist(db, caller.clientId, {
+      userId: caller.userId,
+      activityGroupId: body.activityGroup,
+      attendeeId: body.attendee,
+      activityIds: body.activities,
+    });
+    const { data } = await listWaitlistEntries(db, caller.clientId, {
+      ids,
+      page: 1,
+      limit: MAX_PAGE_SIZE,
+    });
+    return c.json({ data }, 201);
+  });

@@ -1,0 +1,233 @@
+import {
+  ACTIVE_WAITLIST_STATUSES,
+  ageInMonths,
+  hasFeature,
+  messages,
+  type WaitlistJoinView,
+  type WaitlistStatus,
+  waitlistJoinView,
+  zonedParts,
+} from '../../engine/index.ts';
+import type { Db } from '../db/connection.ts';
+import { newId } from '../db/ids.ts';
+import { findClientById } from '../db/repositories/clients.ts';
+import { nowIso } from '../db/time.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { loadActivityGroup } from './activity-groups.ts';
+import { listAttendees } from './attendees.ts';
+
+/** Places that count as "already booked" for the waitlist form. */
+const TAKEN_PLACE_STATUSES = ['held', 'confirmed'] as const;
+
+export interface WaitlistEntryDto {
+  _id: string;
+  status: WaitlistStatus;
+  type: 'AllSessions' | 'SingleSession';
+  activityGroup: { _id: string; name: string };
+  activity: { _id: string; date: string; startTime: string } | null;
+  attendee: { _id: string; name: string };
+  user: { _id: string; fullName: string; email: string };
+  createdAt: string;
+}
+
+/**
+ * Everything the join form needs for one attendee, decided by the engine: which sessions can be
+ * ticked, the badges, the age notice or block and the form-level message.
+ */
+export async function waitlistJoinState(
+  db: Db,
+  clientId: string,
+  {
+    userId,
+    activityGroupId,
+    attendeeId,
+  }: { userId: string; activityGroupId: string; attendeeId?: string },
+): Promise<{ view: WaitlistJoinView; waitlistType: 'AllSessions' | 'SingleSession' }> {
+  const client = await findClientById(db, clientId);
+  if (!client) throw notFound();
+  const group = await loadActivityGroup(db, clientId, activityGroupId, { publicView: true });
+  const waitlistType = group.waitlistType as 'AllSessions' | 'SingleSession' | null;
+  if (!waitlistType || !hasFeature(client.plan_level, 'waitlists')) {
+    throw new HttpError(422, 'This activity has no waitlist.');
+  }
+  const attendees = await listAttendees(db, clientId, { userId, admin: false });
+  const chosen = attendees.find((a) => a._id === attendeeId) ?? attendees[0];
+  const firstDate = group.activities.map((s) => s.date).sort()[0];
+  const [booked, entries] = chosen
+    ? await Promise.all([
+        db
+          .selectFrom('booking_places')
+          .select('activity_id')
+          .where('client_id', '=', clientId)
+          .where('attendee_id', '=', chosen._id)
+          .where('status', 'in', [...TAKEN_PLACE_STATUSES])
+          .execute(),
+        db
+          .selectFrom('waitlist_entries')
+          .select(['activity_id', 'status'])
+          .where('client_id', '=', clientId)
+          .where('attendee_id', '=', chosen._id)
+          .where('activity_group_id', '=', group._id)
+          .execute(),
+      ])
+    : [[], []];
+  const now = zonedParts(Date.now(), client.time_zone);
+  const view = waitlistJoinView({
+    group: {
+      waitlistType,
+      minAgeMonths: group.ageRange.minMonths,
+      maxAgeMonths: group.ageRange.maxMonths,
+      blockOutOfRange: group.blockOutOfRange,
+      sessions: group.activities,
+    },
+    attendees: attendees.map((a) => ({
+      _id: a._id,
+      ageMonths: a.dateOfBirth && firstDate ? ageInMonths(a.dateOfBirth, firstDate) : null,
+    })),
+    attendeeId: chosen?._id,
+    bookedSessionIds: booked.map((b) => b.activity_id),
+    entries: entries.map((e) => ({
+      activityId: e.activity_id,
+      status: e.status as WaitlistStatus,
+    })),
+    now: { date: now.date, time: now.time },
+  });
+  return { view, waitlistType };
+}
+
+/**
+ * Joins the waitlist: one entry for the whole group (AllSessions) or one per ticked session
+ * (SingleSession). The engine's join view is the rule: a session it disables cannot be joined.
+ * The insert happens in one transaction so a double click does not add the attendee twice.
+ */
+export async function joinWaitlist(
+  db: Db,
+  clientId: string,
+  input: { userId: string; activityGroupId: string; attendeeId: string; activityIds: string[] },
+): Promise<string[]> {
+  const { view, waitlistType } = await waitlistJoinState(db, clientId, input);
+  if (view.attendeeId !== input.attendeeId) throw notFound();
+  if (view.error) throw new HttpError(422, view.error);
+  const open = new Set(view.sessions.filter((s) => !s.disabled).map((s) => s._id));
+  let activityIds: (string | null)[];
+  if (waitlistType === 'AllSessions') {
+    activityIds = [null];
+  } else {
+    if (input.activityIds.length === 0) {
+      throw new HttpError(422, messages.selectWaitlistSession, {
+        activities: messages.selectWaitlistSession,
+      });
+    }
+    const closed = input.activityIds.find((id) => !open.has(id));
+    if (closed) throw new HttpError(422, messages.sessionUnavailable);
+    activityIds = [...new Set(input.activityIds)];
+  }
+  const now = nowIso();
+  const ids = activityIds.map(() => newId());
+  await db.transaction().execute(async (trx) => {
+    const active = await trx
+      .selectFrom('waitlist_entries')
+      .select('activity_id')
+      .where('client_id', '=', clientId)
+      .where('attendee_id', '=', input.attendeeId)
+      .where('activity_group_id', '=', input.activityGroupId)
+      .where('status', 'in', [...ACTIVE_WAITLIST_STATUSES])
+      .execute();
+    const taken = new Set(active.map((e) => e.activity_id));
+    if (activityIds.some((id) => taken.has(id)))
+      throw new HttpError(409, messages.alreadyOnWaitlist);
+    await trx
+      .insertInto('waitlist_entries')
+      .values(
+        activityIds.map((activityId, i) => ({
+          id: ids[i],
+          client_id: clientId,
+          user_id: input.userId,
+          attendee_id: input.attendeeId,
+          activity_group_id: input.activityGroupId,
+          activity_id: activityId,
+          type: waitlistType,
+          status: 'Waiting',
+          offer_expires_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  });
+  return ids;
+}
+
+/**
+ * Waitlist entries, newest first, paged (spec §7: page size up to 1000). `userId` limits them to
+ * one user (a customer always sees only their own).
+ */
+export async function listWaitlistEntries(
+  db: Db,
+  clientId: string,
+  filters: {
+    userId?: string;
+    activityGroupId?: string;
+    statuses?: string[];
+    ids?: string[];
+    page: number;
+    limit: number;
+  },
+): Promise<{ data: WaitlistEntryDto[]; total: number }> {
+  let base = db
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('activity_groups as g', 'g.id', 'w.activity_group_id')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .leftJoin('activities as s', 's.id', 'w.activity_id')
+    .where('w.client_id', '=', clientId);
+  if (filters.userId) base = base.where('w.user_id', '=', filters.userId);
+  if (filters.activityGroupId)
+    base = base.where('w.activity_group_id', '=', filters.activityGroupId);
+  if (filters.statuses?.length) base = base.where('w.status', 'in', filters.statuses);
+  if (filters.ids) base = base.where('w.id', 'in', filters.ids.length ? filters.ids : ['']);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'w.id',
+        'w.status',
+        'w.type',
+        'w.created_at',
+        'w.attendee_id',
+        'g.id as group_id',
+        'g.name as group_name',
+        's.id as session_id',
+        's.date as session_date',
+        's.start_time as session_start',
+        'u.id as user_id',
+        'u.full_name',
+        'u.email',
+      ])
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.id')
+      .limit(filters.limit)
+      .offset((filters.page - 1) * filters.limit)
+      .execute(),
+  ]);
+  const attendees = await listAttendees(db, clientId, {
+    ids: [...new Set(rows.map((r) => r.attendee_id))],
+    admin: false,
+  });
+  const names = new Map(attendees.map((a) => [a._id, a.name]));
+  return {
+    total: Number(total),
+    data: rows.map((r) => ({
+      _id: r.id,
+      status: r.status as WaitlistStatus,
+      type: r.type as WaitlistEntryDto['type'],
+      activityGroup: { _id: r.group_id, name: r.group_name },
+      activity:
+        r.session_id && r.session_date && r.session_start
+          ? { _id: r.session_id, date: r.session_date, startTime: r.session_start }
+          : null,
+      attendee: { _id: r.attendee_id, name: names.get(r.attendee_id) ?? '' },
+      user: { _id: r.user_id, fullName: r.full_name, email: r.email },
+      createdAt: r.created_at,
+    })),
+  };
+}
