@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
-const EMBED_BUDGET = 1024;
+// Issue 5 tightens the snippet to 600 bytes: it sits on every page of every organiser.
+const EMBED_BUDGET = 600;
 const WIDGET_BUDGET = 20 * 1024;
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
