@@ -1,0 +1,69 @@
+/*
+ * The widget's time from script load to listing painted, in headless Chromium, on the demo
+ * organiser page (a second origin, exactly as organisers embed it). Each run is a fresh browser
+ * context, so nothing is cached: the worst case a first-time parent sees on a fast network.
+ * Run directly with `npx tsx bench/widget-paint.bench.ts` (after `npm run build`).
+ */
+import { pathToFileURL } from 'node:url';
+import { findChromium, launchChromium, startStack } from '../e2e/harness.ts';
+
+const RUNS = 7;
+
+/** Milliseconds from the request for /widget.js to the first activity heading in the shadow root. */
+async function paintOnce(browser: Awaited<ReturnType<typeof launchChromium>>, demoUrl: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(demoUrl);
+  const paintedAt = await page.waitForFunction(
+    () => {
+      const widget = document.querySelector('classwise-widget');
+      const heading = widget?.shadowRoot?.querySelector('h3');
+      return heading ? performance.now() : null;
+    },
+    undefined,
+    { polling: 'raf', timeout: 20_000 },
+  );
+  const painted = (await paintedAt.jsonValue()) as number;
+  const scriptStart = await page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((e) => /\/widget\.js(\?|$)/.test(e.name)) as PerformanceResourceTiming | undefined;
+    return entry?.startTime ?? 0;
+  });
+  await context.close();
+  return painted - scriptStart;
+}
+
+export async function runWidgetPaintBench(): Promise<
+  Array<{ name: string; value: number; unit: string }>
+> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.warn('!!! Chromium not found: widget paint time not measured !!!');
+    return [];
+  }
+  const stack = await startStack();
+  const browser = await launchChromium(executablePath);
+  try {
+    await paintOnce(browser, stack.demoUrl); // warm-up: server caches, Chromium start-up
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await paintOnce(browser, stack.demoUrl));
+    times.sort((a, b) => a - b);
+    return [
+      {
+        name: 'widget: script load to listing painted (median)',
+        value: times[Math.floor(times.length / 2)],
+        unit: 'ms',
+      },
+    ];
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const figure of await runWidgetPaintBench()) {
+    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}`);
+  }
+}
