@@ -11,6 +11,8 @@ import { cancellationRules } from './routes/cancellation-rules.ts';
 import { client } from './routes/client.ts';
 import { discountRules } from './routes/discount-rules.ts';
 import { fields } from './routes/fields.ts';
+import { fileUploads } from './routes/file-uploads.ts';
+import { asset, publicFiles } from './routes/files.ts';
 import { homeTabs } from './routes/home-tabs.ts';
 import { organisers } from './routes/organisers.ts';
 import { subscriptionPlans } from './routes/subscription-plans.ts';
@@ -43,7 +45,10 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/subscription-plans', subscriptionPlans)
     .route('/user/attendees', userAttendees)
     .route('/attendees', attendees)
-    .route('/waitlists', waitlists);
+    .route('/waitlists', waitlists)
+    .route('/file-uploads', fileUploads)
+    .route('/asset', asset)
+    .route('/files', publicFiles);
   // A bad JSON body or wrong method inside /api must answer in the wire format, never HTML.
   api.notFound(onNotFound);
 

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection.ts';
 import * as initial from './migrations/2026_11_22_0001_initial.ts';
+import * as fileContents from './migrations/2026_11_22_0020_file_contents.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -8,6 +9,7 @@ import * as initial from './migrations/2026_11_22_0001_initial.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial': initial,
+  '2026_11_22_0020_file_contents': fileContents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

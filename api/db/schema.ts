@@ -55,6 +55,12 @@ export interface FilesTable extends Owned {
   is_temporary: Generated<Flag>;
 }
 
+export interface FileContentsTable {
+  file_id: string;
+  client_id: string;
+  bytes: Buffer;
+}
+
 export interface VenuesTable extends Owned {
   name: string;
   address1: string | null;
@@ -433,6 +439,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
   files: FilesTable;
+  file_contents: FileContentsTable;
   venues: VenuesTable;
   custom_fields: CustomFieldsTable;
   field_options: FieldOptionsTable;

@@ -7,9 +7,12 @@ import type { Db } from '../db/connection.ts';
 import { fieldDataColumns, fieldDataValue } from '../db/field-values.ts';
 import { newId } from '../db/ids.ts';
 import { nowIso } from '../db/time.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { listFields } from './fields.ts';
+import { claimFiles } from './files.ts';
+
+const FILE_GONE = 'This file is no longer available. Please upload it again.';
 
 /** One answer on the wire (spec §7: `{ fieldData: [{ field: fieldId, value }] }`). */
 export interface FieldValue {
@@ -129,6 +132,16 @@ export async function saveAttendee(
     fieldData: answers,
   });
   const visible = visibleAttendeeFields(fields, { admin: input.admin });
+  // File answers must be uploads of this client (a parent's own); they stop being temporary.
+  const fileFields = visible.filter((f) => f.type === 'fileUpload');
+  const fileIds = fileFields.flatMap((f) => (fieldData[f._id] as string[] | undefined) ?? []);
+  const missing = await claimFiles(db, clientId, input.admin ? null : input.userId, fileIds);
+  if (missing.length) {
+    const field = fileFields.find((f) =>
+      ((fieldData[f._id] as string[] | undefined) ?? []).includes(missing[0]),
+    );
+    throw new HttpError(400, FILE_GONE, field ? { [`fieldData.${field._id}`]: FILE_GONE } : {});
+  }
   const now = nowIso();
   const id = input.attendeeId ?? newId();
   await db.transaction().execute(async (trx) => {
