@@ -149,6 +149,14 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
     expect(changed).toContain('template="Seamless"');
     expect(changed).toContain('button-display="full width"');
 
+    // Starting views: a home tab's listing, and an activity's waitlist form.
+    const show = page.getByLabel('Show');
+    await show.selectOption({ label: 'Home tab: Football' });
+    expect(await code.inputValue()).toContain('tab="football"');
+    await show.selectOption({ label: 'Waitlist form: Half-Term Multi-Sports Camp' });
+    expect(await code.inputValue()).toMatch(/waitlist="[0-9a-f]{24}"/);
+    await show.selectOption({ label: 'All activities' });
+
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(changed);
