@@ -78,6 +78,25 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
     await page.screenshot({ path: '/tmp/dashboard-settings.png', fullPage: true });
   });
 
+  it('edits the organisation settings with the engine’s messages', async () => {
+    await page.getByRole('button', { name: 'Edit settings' }).click();
+    const hold = page.getByLabel('Place hold (minutes)');
+    await hold.fill('3');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await visible('Enter a whole number of minutes from 5 to 60.');
+    // The demo club has activities, so its currency is locked.
+    expect(await page.getByLabel('Currency').isDisabled()).toBe(true);
+
+    await hold.fill('20');
+    await page.getByLabel('Allow parents to pay later').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await visible('Settings saved.');
+    const holdRow = page.locator('.detail-item', { hasText: 'Place hold' });
+    expect(await holdRow.textContent()).toContain('20 minutes');
+    const payLater = page.locator('.detail-item', { hasText: 'Pay later' });
+    expect(await payLater.textContent()).toContain('Allowed');
+  });
+
   it('links only to screens that exist', async () => {
     const links = await page
       .getByRole('navigation', { name: 'Main' })

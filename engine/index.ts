@@ -56,6 +56,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/booking-wizard.ts';
 export * from './schemas/cancellation-rule.ts';
 export * from './schemas/childcare.ts';
+export * from './schemas/client-settings.ts';
 export {
   email,
   type FieldIssue,

@@ -27,6 +27,13 @@ export const messages = {
   invalidNumber: 'Please enter a number', // (ours)
   wholeNumber: 'Please enter a whole number', // (ours)
   unknownOption: 'Please choose one of the options', // (ours)
+  chooseCountry: 'Please choose a country.', // (ours)
+  chooseCurrency: 'Please choose a currency.', // (ours)
+  chooseTimeZone: 'Please choose a time zone.', // (ours)
+  organisationNameTooLong: 'Organisation name must be at most 100 characters.', // (ours)
+  currencyLocked:
+    'The currency cannot be changed once you have created an activity: every price is stored in it.', // (ours)
+  holdMinutesRange: 'Enter a whole number of minutes from 5 to 60.', // (ours)
 
   // Auth
   passwordTooShort: 'Password must be at least 8 characters.',

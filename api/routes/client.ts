@@ -1,10 +1,24 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
-import { loadClientSettings } from '../services/client-settings.ts';
+import { loadClientSettings, saveClientSettings } from '../services/client-settings.ts';
 
-/** GET /api/client (spec §7): the caller's client, or the one the widget names. */
-export const client = new Hono<AppEnv>().get('/', async (c) => {
-  const clientId = await requestClientId(c);
-  return c.json({ data: await loadClientSettings(c.get('db'), clientId) });
-});
+export const client = new Hono<AppEnv>()
+  /** GET /api/client (spec §7): the caller's client, or the one the widget names. */
+  .get('/', async (c) => {
+    const clientId = await requestClientId(c);
+    return c.json({ data: await loadClientSettings(c.get('db'), clientId) });
+  })
+  /** The organisation settings form; the plan is not the organiser's to set here. */
+  .put('/', async (c) => {
+    const caller = requireAdmin(c);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new HttpError(400, 'The request body must be JSON.');
+    }
+    return c.json({ data: await saveClientSettings(c.get('db'), caller.clientId, body) });
+  });

@@ -1,7 +1,9 @@
+import { clientSettingsSchema } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { findClientById } from '../db/repositories/clients.ts';
-import { fromFlag } from '../db/time.ts';
+import { fromFlag, nowIso, toFlag } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
 
 /** Client settings in the spec's names (§3), plus what the widget needs to render. */
 export interface ClientSettingsDto {
@@ -36,4 +38,43 @@ export async function loadClientSettings(db: Db, clientId: string): Promise<Clie
     formTemplate: client.form_template,
     buttonDisplay: client.button_display,
   };
+}
+
+/**
+ * Saves the organisation settings form, validated by the engine's schema with the currency lock
+ * decided from the stored client (never from the browser).
+ *
+ * @example await saveClientSettings(db, clientId, { name: 'Demo Sports Club', … })
+ */
+export async function saveClientSettings(
+  db: Db,
+  clientId: string,
+  form: unknown,
+): Promise<ClientSettingsDto> {
+  const client = await findClientById(db, clientId);
+  if (!client) throw notFound();
+  const input = parse(
+    clientSettingsSchema({
+      currencyLocked: fromFlag(client.has_created_activity),
+      currentCurrency: client.currency,
+    }),
+    form,
+  );
+  await db
+    .updateTable('clients')
+    .set({
+      name: input.name,
+      country: input.country,
+      currency: input.currency,
+      time_zone: input.timeZone,
+      date_format: input.dateFormat,
+      hold_minutes: input.holdMinutes,
+      allow_pay_later: toFlag(input.allowPayLater),
+      form_template: input.formTemplate,
+      button_display: input.buttonDisplay,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', clientId)
+    .execute();
+  return loadClientSettings(db, clientId);
 }

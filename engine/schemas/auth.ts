@@ -49,12 +49,12 @@ export type LoginInput = v.InferOutput<typeof loginSchema>;
 
 const currencyCode = v.pipe(
   requiredString(),
-  v.regex(/^[A-Za-z]{3}$/, 'Please choose a currency.'),
+  v.regex(/^[A-Za-z]{3}$/, messages.chooseCurrency),
   v.toUpperCase(),
 );
 const countryCode = v.pipe(
   requiredString(),
-  v.regex(/^[A-Za-z]{2}$/, 'Please choose a country.'),
+  v.regex(/^[A-Za-z]{2}$/, messages.chooseCountry),
   v.toUpperCase(),
 );
 

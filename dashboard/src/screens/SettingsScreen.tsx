@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import type { ClientSettings } from '../../../api-client/index.ts';
 import { todayIn } from '../../../engine/index.ts';
 import { useClientSettings } from '../api.ts';
-import { QueryError } from '../components/Alert.tsx';
+import { Alert, QueryError } from '../components/Alert.tsx';
 import { Badge } from '../components/Badge.tsx';
+import { Button } from '../components/Button.tsx';
 import { Card } from '../components/Card.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { type Detail, DetailList } from '../components/DetailList.tsx';
@@ -10,6 +12,8 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { BUTTON_DISPLAYS, FORM_TEMPLATES, optionFor } from '../lib/display-options.ts';
 import { countryName, currencyName, currencySymbol, formatCivilDate } from '../lib/format.ts';
 import { planName } from '../lib/plan.ts';
+import { OrganisationSettingsForm } from './settings/OrganisationSettingsForm.tsx';
+import './settings/settings.css';
 
 function organisation(client: ClientSettings): Detail[] {
   return [
@@ -76,15 +80,31 @@ function bookings(client: ClientSettings): Detail[] {
   ];
 }
 
-/** The organiser's settings as stored (GET /api/client). */
+/** The organiser's settings (GET /api/client), edited in place (PUT /api/client). */
 export function SettingsScreen() {
   const client = useClientSettings();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
   return (
     <>
       <PageHeader
         title="Organisation settings"
         description="How your organisation appears to parents, and the regional settings used for prices, dates and times."
+        actions={
+          client.data && !editing ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              Edit settings
+            </Button>
+          ) : null
+        }
       />
+      {saved ? <Alert tone="success">Settings saved.</Alert> : null}
       <QueryError error={client.error} />
       {client.isPending ? (
         <div className="card-grid">
@@ -94,7 +114,18 @@ export function SettingsScreen() {
           <div className="card skeleton-card" aria-hidden="true" />
         </div>
       ) : null}
-      {client.data ? (
+      {client.data && editing ? (
+        <Card title="Edit settings">
+          <OrganisationSettingsForm
+            client={client.data}
+            onDone={(didSave) => {
+              setEditing(false);
+              setSaved(didSave);
+            }}
+          />
+        </Card>
+      ) : null}
+      {client.data && !editing ? (
         <div className="card-grid">
           <Card title="Organisation">
             <DetailList items={organisation(client.data)} />

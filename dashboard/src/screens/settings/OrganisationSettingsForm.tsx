@@ -1,0 +1,218 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { ApiError, type ClientSettings, describeFailure } from '../../../../api-client/index.ts';
+import {
+  clientSettingsSchema,
+  DATE_FORMATS,
+  fieldErrors,
+  formatCivilDate,
+  HOLD_MINUTES,
+  todayIn,
+} from '../../../../engine/index.ts';
+import { api, queryClient, queryKeys } from '../../api.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { FormField, SelectField, TextField } from '../../components/FormField.tsx';
+import { BUTTON_DISPLAYS, FORM_TEMPLATES } from '../../lib/display-options.ts';
+import { countryName, currencyName } from '../../lib/format.ts';
+
+/** Countries organisers most often run from; the saved one is always offered too. */
+const COUNTRIES = ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'FR', 'DE', 'ES', 'NL', 'BE', 'SE', 'NO'];
+const CURRENCIES = ['GBP', 'EUR', 'USD', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'CHF'];
+
+const withCurrent = (list: readonly string[], current: string) =>
+  list.includes(current) ? list : [current, ...list];
+
+/** Every IANA zone Chromium knows, so the organiser can pick any; falls back to the saved one. */
+function timeZones(current: string): readonly string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  return withCurrent(zones, current);
+}
+
+type Form = Record<
+  | 'name'
+  | 'country'
+  | 'currency'
+  | 'timeZone'
+  | 'dateFormat'
+  | 'holdMinutes'
+  | 'formTemplate'
+  | 'buttonDisplay',
+  string
+> & { allowPayLater: boolean };
+
+const formOf = (client: ClientSettings): Form => ({
+  name: client.name,
+  country: client.country,
+  currency: client.currency,
+  timeZone: client.timeZone,
+  dateFormat: client.dateFormat,
+  holdMinutes: String(client.holdMinutes),
+  allowPayLater: client.allowPayLater,
+  formTemplate: client.formTemplate,
+  buttonDisplay: client.buttonDisplay,
+});
+
+/**
+ * Edits the organisation settings with the engine's schema (the server's own messages) and
+ * PUT /api/client; the currency is locked once an activity exists, as the server enforces.
+ */
+export function OrganisationSettingsForm({
+  client,
+  onDone,
+}: {
+  client: ClientSettings;
+  /** Called with true after a save, false on Cancel. */
+  onDone: (saved: boolean) => void;
+}) {
+  const [form, setForm] = useState(() => formOf(client));
+  const [touched, setTouched] = useState(false);
+  const currencyLocked = client.onboardingInfo.hasCreatedActivity;
+  const schema = useMemo(
+    () => clientSettingsSchema({ currencyLocked, currentCurrency: client.currency }),
+    [currencyLocked, client.currency],
+  );
+  const check = v.safeParse(schema, form);
+  const localErrors = check.success ? {} : fieldErrors(check.issues);
+  const save = useMutation({
+    mutationFn: () =>
+      describeFailure(api.put<ClientSettings>('/api/client', form), {
+        prefix: 'Failed to save settings',
+        bare: 'Failed to save settings.',
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.client, saved);
+      onDone(true);
+    },
+  });
+  const serverErrors = save.error instanceof ApiError ? save.error.errors : {};
+  const errors: Record<string, string | undefined> = touched
+    ? { ...serverErrors, ...localErrors }
+    : serverErrors;
+  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (check.success) save.mutate();
+  };
+
+  return (
+    <form className="form settings-form" onSubmit={submit} noValidate>
+      {save.error ? <Alert tone="error">{save.error.message}</Alert> : null}
+      <div className="settings-form-grid">
+        <TextField
+          label="Organisation name"
+          required
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <SelectField
+          label="Country"
+          value={form.country}
+          onChange={set('country')}
+          error={errors.country}
+          options={withCurrent(COUNTRIES, client.country).map((code) => ({
+            value: code,
+            label: countryName(code),
+          }))}
+        />
+        <SelectField
+          label="Currency"
+          value={form.currency}
+          onChange={set('currency')}
+          error={errors.currency}
+          disabled={currencyLocked}
+          hint={
+            currencyLocked
+              ? 'Locked: your prices and bookings are stored in this currency.'
+              : 'Prices are entered and charged in this currency.'
+          }
+          options={withCurrent(CURRENCIES, client.currency).map((code) => ({
+            value: code,
+            label: `${code} · ${currencyName(code)}`,
+          }))}
+        />
+        <SelectField
+          label="Time zone"
+          value={form.timeZone}
+          onChange={set('timeZone')}
+          error={errors.timeZone}
+          hint="Session dates and times are in this zone."
+          options={timeZones(client.timeZone).map((zone) => ({ value: zone, label: zone }))}
+        />
+        <SelectField
+          label="Date format"
+          value={form.dateFormat}
+          onChange={set('dateFormat')}
+          error={errors.dateFormat}
+          options={DATE_FORMATS.map((format) => ({
+            value: format,
+            label: `${format} (${formatCivilDate(todayIn(Date.now(), form.timeZone || client.timeZone), format)})`,
+          }))}
+        />
+        <TextField
+          label="Place hold (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={HOLD_MINUTES.min}
+          max={HOLD_MINUTES.max}
+          required
+          value={form.holdMinutes}
+          onChange={set('holdMinutes')}
+          error={errors.holdMinutes}
+          hint="How long a place stays reserved while a parent pays."
+        />
+        <SelectField
+          label="Form template"
+          value={form.formTemplate}
+          onChange={set('formTemplate')}
+          error={errors.formTemplate}
+          options={FORM_TEMPLATES}
+        />
+        <SelectField
+          label="Button display"
+          value={form.buttonDisplay}
+          onChange={set('buttonDisplay')}
+          error={errors.buttonDisplay}
+          options={BUTTON_DISPLAYS}
+        />
+      </div>
+      <FormField
+        label="Pay later"
+        hint="Parents may book now and pay you directly; you mark the booking paid when the money arrives."
+      >
+        {(control) => (
+          <label className="settings-checkbox">
+            <input
+              {...control}
+              type="checkbox"
+              checked={form.allowPayLater}
+              onChange={(event) =>
+                setForm((current) => ({ ...current, allowPayLater: event.target.checked }))
+              }
+            />
+            Allow parents to pay later
+          </label>
+        )}
+      </FormField>
+      <div className="settings-form-actions">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => onDone(false)}
+          disabled={save.isPending}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}

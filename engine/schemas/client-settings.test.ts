@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.ts';
+import { clientSettingsSchema } from './client-settings.ts';
+import { fieldErrors } from './common.ts';
+
+const valid = {
+  name: ' Demo Sports Club ',
+  country: 'gb',
+  currency: 'gbp',
+  timeZone: 'Europe/London',
+  dateFormat: 'dd/MM/yyyy',
+  holdMinutes: '20',
+  allowPayLater: true,
+  formTemplate: 'Seamless',
+  buttonDisplay: 'full width',
+};
+
+const errorsOf = (form: Record<string, unknown>, locked = false) => {
+  const result = v.safeParse(
+    clientSettingsSchema({ currencyLocked: locked, currentCurrency: 'GBP' }),
+    form,
+  );
+  return result.success ? {} : fieldErrors(result.issues);
+};
+
+describe('organisation settings form', () => {
+  it('normalises a valid form', () => {
+    const out = v.parse(
+      clientSettingsSchema({ currencyLocked: true, currentCurrency: 'GBP' }),
+      valid,
+    );
+    expect(out).toEqual({
+      name: 'Demo Sports Club',
+      country: 'GB',
+      currency: 'GBP',
+      timeZone: 'Europe/London',
+      dateFormat: 'dd/MM/yyyy',
+      holdMinutes: 20,
+      allowPayLater: true,
+      formTemplate: 'Seamless',
+      buttonDisplay: 'full width',
+    });
+  });
+
+  it.each([
+    [{ name: '  ' }, 'name', messages.required],
+    [{ name: 'x'.repeat(101) }, 'name', messages.organisationNameTooLong],
+    [{ country: 'GBR' }, 'country', messages.chooseCountry],
+    [{ currency: '' }, 'currency', messages.chooseCurrency],
+    [{ timeZone: 'Mars/Olympus' }, 'timeZone', messages.chooseTimeZone],
+    [{ dateFormat: 'd.M.yy' }, 'dateFormat', messages.unknownOption],
+    [{ holdMinutes: '' }, 'holdMinutes', messages.required],
+    [{ holdMinutes: 4 }, 'holdMinutes', messages.holdMinutesRange],
+    [{ holdMinutes: '61' }, 'holdMinutes', messages.holdMinutesRange],
+    [{ holdMinutes: 'soon' }, 'holdMinutes', messages.invalidNumber],
+    [{ formTemplate: 'Fancy' }, 'formTemplate', messages.unknownOption],
+    [{ buttonDisplay: 'left' }, 'buttonDisplay', messages.unknownOption],
+  ])('%o → %s: %s', (change, key, message) => {
+    expect(errorsOf({ ...valid, ...change })[key]).toBe(message);
+  });
+
+  it('locks the currency once the organiser has created an activity', () => {
+    expect(errorsOf({ ...valid, currency: 'EUR' }, true).currency).toBe(messages.currencyLocked);
+    expect(errorsOf({ ...valid, currency: 'EUR' }, false).currency).toBeUndefined();
+  });
+
+  it('refuses fields it does not know', () => {
+    expect(
+      v.safeParse(clientSettingsSchema({ currencyLocked: false, currentCurrency: 'GBP' }), {
+        ...valid,
+        planLevel: 30,
+      }).success,
+    ).toBe(false);
+  });
+});

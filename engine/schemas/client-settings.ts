@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { isTimeZone } from '../dates.ts';
+import { messages } from '../messages.ts';
+import { checkInteger, flag, formSchema, Issues, isBlank, optionalText } from './common.ts';
+
+export const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
+export const FORM_TEMPLATES = ['Default', 'Seamless'] as const;
+export const BUTTON_DISPLAYS = ['align right', 'full width', 'hidden', 'none'] as const;
+/** How long a place may be held at checkout: long enough to find a card, short enough to be fair. */
+export const HOLD_MINUTES = { min: 5, max: 60 } as const;
+
+export interface ClientSettingsInput {
+  name?: string | null;
+  country?: string | null;
+  currency?: string | null;
+  timeZone?: string | null;
+  dateFormat?: string | null;
+  holdMinutes?: number | string | null;
+  allowPayLater?: boolean | null;
+  formTemplate?: string | null;
+  buttonDisplay?: string | null;
+}
+
+/**
+ * The organisation settings form (spec §3 Client settings). The currency is locked once the
+ * organiser has created an activity: every stored price is in minor units of that currency, so
+ * changing it would silently re-price every ticket and booking.
+ *
+ * @example v.safeParse(clientSettingsSchema({ currencyLocked: true, currentCurrency: 'GBP' }), form)
+ */
+export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCurrency: string }) {
+  return formSchema(
+    {
+      name: optionalText,
+      country: optionalText,
+      currency: optionalText,
+      timeZone: optionalText,
+      dateFormat: optionalText,
+      holdMinutes: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+      allowPayLater: flag,
+      formTemplate: optionalText,
+      buttonDisplay: optionalText,
+    },
+    (form: ClientSettingsInput) => {
+      const issues = new Issues();
+      if (isBlank(form.name)) issues.add('name', messages.required);
+      else if ((form.name ?? '').trim().length > 100)
+        issues.add('name', messages.organisationNameTooLong);
+      if (!/^[A-Za-z]{2}$/.test(form.country ?? '')) issues.add('country', messages.chooseCountry);
+      if (!/^[A-Za-z]{3}$/.test(form.currency ?? ''))
+        issues.add('currency', messages.chooseCurrency);
+      else if (
+        opts.currencyLocked &&
+        (form.currency ?? '').toUpperCase() !== opts.currentCurrency.toUpperCase()
+      ) {
+        issues.add('currency', messages.currencyLocked);
+      }
+      if (!form.timeZone || !isTimeZone(form.timeZone)) {
+        issues.add('timeZone', messages.chooseTimeZone);
+      }
+      if (!(DATE_FORMATS as readonly string[]).includes(form.dateFormat ?? '')) {
+        issues.add('dateFormat', messages.unknownOption);
+      }
+      checkInteger(issues, 'holdMinutes', form.holdMinutes, {
+        required: messages.required,
+        min: { value: HOLD_MINUTES.min, message: messages.holdMinutesRange },
+        max: { value: HOLD_MINUTES.max, message: messages.holdMinutesRange },
+      });
+      if (!(FORM_TEMPLATES as readonly string[]).includes(form.formTemplate ?? '')) {
+        issues.add('formTemplate', messages.unknownOption);
+      }
+      if (!(BUTTON_DISPLAYS as readonly string[]).includes(form.buttonDisplay ?? '')) {
+        issues.add('buttonDisplay', messages.unknownOption);
+      }
+      return issues.list;
+    },
+    (form) => ({
+      name: (form.name ?? '').trim(),
+      country: (form.country ?? '').toUpperCase(),
+      currency: (form.currency ?? '').toUpperCase(),
+      timeZone: form.timeZone as string,
+      dateFormat: form.dateFormat as (typeof DATE_FORMATS)[number],
+      holdMinutes: Math.trunc(Number(form.holdMinutes)),
+      allowPayLater: form.allowPayLater === true,
+      formTemplate: form.formTemplate as (typeof FORM_TEMPLATES)[number],
+      buttonDisplay: form.buttonDisplay as (typeof BUTTON_DISPLAYS)[number],
+    }),
+  );
+}
+export type ClientSettingsOutput = v.InferOutput<ReturnType<typeof clientSettingsSchema>>;
