@@ -26,7 +26,14 @@ const icon = (d: string) => (
 
 export const navigation: NavSection[] = [
   {
-    items: [{ label: 'Dashboard', to: '/', icon: icon('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10') }],
+    items: [
+      { label: 'Dashboard', to: '/', icon: icon('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10') },
+      {
+        label: 'Activities',
+        to: '/activities',
+        icon: icon('M4 5h16v15H4zM4 10h16M9 3v4M15 3v4M8 14h3M8 17h6'),
+      },
+    ],
   },
   {
     title: 'Settings',
@@ -40,6 +47,18 @@ export const navigation: NavSection[] = [
         label: 'Attendee fields',
         to: '/settings/fields?usage=attendee',
         icon: icon('M4 5h16M4 12h16M4 19h10'),
+      },
+      {
+        label: 'Activity fields',
+        to: '/settings/fields?usage=activity',
+        icon: icon('M4 6h10M4 12h10M4 18h6M17 15l2 2 3-4'),
+      },
+      {
+        label: 'Venues',
+        to: '/settings/venues',
+        icon: icon(
+          'M12 21s-7-6.5-7-12a7 7 0 0114 0c0 5.5-7 12-7 12zM12 11.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5',
+        ),
       },
       {
         label: 'Embed code',

@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import type { Field } from '../../../api-client/index.ts';
-import { type FieldUsage, useFields } from '../api.ts';
-import { QueryError } from '../components/Alert.tsx';
-import { Badge } from '../components/Badge.tsx';
-import { Button } from '../components/Button.tsx';
-import { Card } from '../components/Card.tsx';
-import { DetailList } from '../components/DetailList.tsx';
-import { Modal } from '../components/Modal.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { Pagination, pageOf } from '../components/Pagination.tsx';
-import { type Column, Table } from '../components/Table.tsx';
-import { useModal } from '../components/useModal.ts';
-import { fieldTypeLabel } from '../lib/field-types.ts';
+import type { Field } from '../../../../api-client/index.ts';
+import { type FieldUsage, useFields } from '../../api.ts';
+import { Alert, QueryError } from '../../components/Alert.tsx';
+import { Badge } from '../../components/Badge.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { DetailList } from '../../components/DetailList.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Pagination, pageOf } from '../../components/Pagination.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
+import { useModal } from '../../components/useModal.ts';
+import { fieldTypeLabel } from '../../lib/field-types.ts';
+import '../activities/activities.css';
+import { FieldDialog, useDeleteField } from './FieldDialog.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -63,7 +65,7 @@ function FieldDetails({ field }: { field: Field }) {
   );
 }
 
-/** The custom fields of one usage (spec §3 Custom field definition), read-only for now. */
+/** The custom fields of one usage (spec §3 Custom field definition): list, add, edit, delete. */
 export function FieldsScreen() {
   const [params] = useSearchParams();
   const usage = params.get('usage');
@@ -78,6 +80,11 @@ function FieldsList({ usage }: { usage: FieldUsage }) {
   const [shown, setShown] = useState<Field | null>(null);
   // Cleared only after the close animation, so the dialog keeps its content while it fades.
   const details = useModal({ onCancel: () => setShown(null) });
+  const [editing, setEditing] = useState<Field | null>(null);
+  const [deleting, setDeleting] = useState<Field | null>(null);
+  const form = useModal();
+  const confirmDelete = useModal({ onCancel: () => remove.reset() });
+  const remove = useDeleteField(usage);
   const screen = SCREENS[usage];
   const all = fields.data ?? [];
 
@@ -110,11 +117,54 @@ function FieldsList({ usage }: { usage: FieldUsage }) {
       render: (field) =>
         field.required ? <Badge tone="info">Required</Badge> : <span className="muted">No</span>,
     },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      width: '9rem',
+      render: (field) => (
+        <span className="row-actions">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setEditing(field);
+              form.open();
+            }}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="link-button link-danger"
+            onClick={() => {
+              setDeleting(field);
+              confirmDelete.open();
+            }}
+          >
+            Delete
+          </button>
+        </span>
+      ),
+    },
   ];
 
   return (
     <>
-      <PageHeader title={screen.title} description={screen.description} />
+      <PageHeader
+        title={screen.title}
+        description={screen.description}
+        actions={
+          <Button
+            onClick={() => {
+              setEditing(null);
+              form.open();
+            }}
+          >
+            Add new field
+          </Button>
+        }
+      />
       <QueryError error={fields.error} />
       <Card flush>
         <Table
@@ -139,6 +189,40 @@ function FieldsList({ usage }: { usage: FieldUsage }) {
         }
       >
         {shown ? <FieldDetails field={shown} /> : null}
+      </Modal>
+      {form.isOpen ? <FieldDialog dialog={form} field={editing} usage={usage} /> : null}
+      <Modal
+        {...confirmDelete.modalProps}
+        size="sm"
+        title="Delete field"
+        footer={
+          <>
+            <Button variant="secondary" onClick={confirmDelete.cancel}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              disabled={remove.isError}
+              onClick={() =>
+                deleting &&
+                remove.mutate(deleting._id, {
+                  onSuccess: () => confirmDelete.confirm(() => remove.reset()),
+                })
+              }
+            >
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {remove.error ? (
+          <Alert>{remove.error.message}</Alert>
+        ) : (
+          <p>
+            Delete the field <strong>{deleting?.title}</strong>? This cannot be undone.
+          </p>
+        )}
       </Modal>
     </>
   );

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ActivityGroup } from '../../../../api-client/index.ts';
+import { messages, todayIn } from '../../../../engine/index.ts';
+import { useClientSettings } from '../../api.ts';
+import { QueryError } from '../../components/Alert.tsx';
+import { Badge } from '../../components/Badge.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { SelectField } from '../../components/FormField.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Pagination, pageOf } from '../../components/Pagination.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
+import { formatSessionDate, sortByStart } from './lib.ts';
+import { type GroupFilters, useFilteredActivityGroups, useVenues } from './queries.ts';
+import './activities.css';
+
+const PAGE_SIZE = 10;
+
+interface PanelValues {
+  venue: string;
+  status: '' | 'published' | 'draft';
+}
+const NO_FILTERS: PanelValues = { venue: '', status: '' };
+
+/** Activities list: search, the filter panel (Apply filters, Reset), pages of groups. */
+export function ActivitiesScreen() {
+  const navigate = useNavigate();
+  const client = useClientSettings();
+  const venues = useVenues();
+  const [search, setSearch] = useState('');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panel, setPanel] = useState<PanelValues>(NO_FILTERS);
+  const [applied, setApplied] = useState<PanelValues>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const filters: GroupFilters = {
+    search: search.trim() || undefined,
+    venue: applied.venue || undefined,
+    enabled: applied.status === '' ? undefined : applied.status === 'published',
+  };
+  const groups = useFilteredActivityGroups(filters);
+  const all = groups.data ?? [];
+  const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
+  const today = client.data ? todayIn(Date.now(), client.data.timeZone) : '';
+  const activeCount = (applied.venue ? 1 : 0) + (applied.status ? 1 : 0);
+
+  const columns: Column<ActivityGroup>[] = [
+    {
+      key: 'name',
+      header: 'Activity',
+      render: (g) => (
+        <Link to={`/activities/${g._id}`} className="row-link" onClick={(e) => e.stopPropagation()}>
+          {g.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'venue',
+      header: 'Venue',
+      hideOnMobile: true,
+      render: (g) => g.venue?.name ?? <span className="muted">No venue</span>,
+    },
+    {
+      key: 'next',
+      header: 'Next session',
+      hideOnMobile: true,
+      render: (g) => {
+        const upcoming = sortByStart(g.activities.filter((s) => s.enabled && s.date >= today));
+        return upcoming[0] ? (
+          <>
+            {formatSessionDate(upcoming[0].date, dateFormat)}
+            <span className="muted"> · {upcoming.length} upcoming</span>
+          </>
+        ) : (
+          <span className="muted">None upcoming</span>
+        );
+      },
+    },
+    {
+      key: 'tickets',
+      header: 'Tickets',
+      align: 'right',
+      hideOnMobile: true,
+      render: (g) => g.tickets.length,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: '8rem',
+      render: (g) => (g.enabled ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Activities"
+        description="Your classes, clubs and camps, with their sessions and tickets."
+        actions={<ButtonLink to="/activities/new">New activity</ButtonLink>}
+      />
+      <QueryError error={groups.error} />
+      <Card flush>
+        <div className="toolbar">
+          <div className="search">
+            <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4" />
+            </svg>
+            <input
+              type="search"
+              className="input"
+              placeholder="Search activities"
+              aria-label="Search activities"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <Button
+            variant="secondary"
+            aria-expanded={panelOpen}
+            aria-controls="activity-filters"
+            onClick={() => setPanelOpen(!panelOpen)}
+          >
+            Filters{activeCount ? ` (${activeCount})` : ''}
+          </Button>
+        </div>
+        {panelOpen ? (
+          <form
+            id="activity-filters"
+            className="filter-panel"
+            aria-label="Filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setApplied(panel);
+              setPage(1);
+            }}
+          >
+            <SelectField
+              label="Venue"
+              value={panel.venue}
+              onChange={(e) => setPanel({ ...panel, venue: e.target.value })}
+              options={[
+                { value: '', label: 'All venues' },
+                ...(venues.data ?? []).map((v) => ({ value: v._id, label: v.name })),
+              ]}
+            />
+            <SelectField
+              label="Status"
+              value={panel.status}
+              onChange={(e) =>
+                setPanel({ ...panel, status: e.target.value as PanelValues['status'] })
+              }
+              options={[
+                { value: '', label: 'Published and drafts' },
+                { value: 'published', label: 'Published' },
+                { value: 'draft', label: 'Drafts' },
+              ]}
+            />
+            <div className="filter-actions">
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setPanel(NO_FILTERS);
+                  setApplied(NO_FILTERS);
+                  setPage(1);
+                }}
+              >
+                Reset
+              </Button>
+              <Button type="submit">Apply filters</Button>
+            </div>
+          </form>
+        ) : null}
+        {/* A click anywhere on a row opens the group; its name stays the real link for keyboards. */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row's link is the keyboard path */}
+        <div
+          className="clickable-rows"
+          onClick={(event) => {
+            const row = (event.target as HTMLElement).closest('tr');
+            const link = row?.querySelector<HTMLAnchorElement>('a.row-link');
+            if (link && !(event.target as HTMLElement).closest('a, button')) {
+              navigate(new URL(link.href).pathname.replace(/^\/admin/, ''));
+            }
+          }}
+        >
+          <Table
+            caption="Activities"
+            columns={columns}
+            rows={pageOf(all, page, PAGE_SIZE)}
+            rowKey={(g) => g._id}
+            loading={groups.isPending}
+            emptyText={messages.noActivities}
+            isRowDimmed={(g) => !g.enabled}
+          />
+        </div>
+        {groups.data ? (
+          <Pagination page={page} pageSize={PAGE_SIZE} total={all.length} onPageChange={setPage} />
+        ) : null}
+      </Card>
+    </>
+  );
+}
