@@ -95,6 +95,13 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
     expect(await holdRow.textContent()).toContain('20 minutes');
     const payLater = page.locator('.detail-item', { hasText: 'Pay later' });
     expect(await payLater.textContent()).toContain('Allowed');
+
+    await page.getByRole('link', { name: 'Compare plans' }).click();
+    await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+    const current = page.locator('th[aria-current="true"]');
+    expect(await current.textContent()).toBe('Premium (current)');
+    await page.getByRole('link', { name: 'Organisation' }).click();
+    await page.getByRole('heading', { name: 'Organisation settings' }).waitFor();
   });
 
   it('links only to screens that exist', async () => {

@@ -10,6 +10,7 @@ import { HomeScreen } from './screens/HomeScreen.tsx';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
+import { SubscriptionScreen } from './screens/settings/SubscriptionScreen.tsx';
 import { VenuesScreen } from './screens/venues/VenuesScreen.tsx';
 
 /**
@@ -36,6 +37,7 @@ export function App() {
         <Route path="activities/:id" element={<ActivityGroupScreen />} />
         <Route path="activities/:id/edit" element={<ActivityWizardScreen />} />
         <Route path="settings/embed-code" element={<EmbedCodeScreen />} />
+        <Route path="settings/subscription" element={<SubscriptionScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

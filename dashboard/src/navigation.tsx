@@ -61,6 +61,11 @@ export const navigation: NavSection[] = [
         ),
       },
       {
+        label: 'Subscription',
+        to: '/settings/subscription',
+        icon: icon('M3 7h18v12H3zM3 11h18M7 15h4'),
+      },
+      {
         label: 'Embed code',
         to: '/settings/embed-code',
         icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M13 4l-2 16'),

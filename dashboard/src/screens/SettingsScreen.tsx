@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ClientSettings } from '../../../api-client/index.ts';
 import { todayIn } from '../../../engine/index.ts';
 import { useClientSettings } from '../api.ts';
@@ -21,7 +22,11 @@ function organisation(client: ClientSettings): Detail[] {
     {
       label: 'Plan',
       value: <Badge tone="brand">{planName(client.planLevel)}</Badge>,
-      note: `Plan level ${client.planLevel}`,
+      note: (
+        <>
+          Plan level {client.planLevel} · <Link to="/settings/subscription">Compare plans</Link>
+        </>
+      ),
     },
     {
       label: 'Client ID',
