@@ -1,8 +1,9 @@
 /*
- * One config builds the three front-end artefacts and holds vitest's projects:
+ * One config builds the four front-end artefacts and holds vitest's projects:
  *   vite build --mode dashboard   React admin SPA        → dist/dashboard (served at /admin)
  *   vite build --mode widget      preact/compat widget   → dist/widget/widget.js
  *   vite build --mode embed       the paste-in loader    → dist/embed/embed.js
+ *   vite build --mode pay         the card payment page  → dist/pay (served at /pay/{bookingId})
  */
 import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
@@ -31,6 +32,25 @@ function dashboard(): UserConfig {
       rollupOptions: {
         // React Router and React Query mark modules "use client" for server-component bundlers;
         // a client-only SPA has nothing to preserve, so the warning is noise that hides real ones.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+  };
+}
+
+// Our /pay/{bookingId} page, framed by the widget: React, Stripe.js loaded on demand, no dashboard code.
+function pay(): UserConfig {
+  return {
+    root: resolve(root, 'dashboard/pay'),
+    base: '/pay/',
+    publicDir: false,
+    build: {
+      outDir: resolve(root, 'dist/pay'),
+      emptyOutDir: true,
+      sourcemap: true,
+      rollupOptions: {
         onwarn(warning, warn) {
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
         },
@@ -88,6 +108,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'dashboard') return dashboard();
   if (mode === 'widget') return widget();
   if (mode === 'embed') return embed();
+  if (mode === 'pay') return pay();
   return {
     test: {
       projects: [

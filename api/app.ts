@@ -7,7 +7,10 @@ import { apiCors, securityHeaders } from './middleware/security.ts';
 import { activityGroups } from './routes/activity-groups.ts';
 import { attendees } from './routes/attendees.ts';
 import { auth } from './routes/auth.ts';
+import { bookings } from './routes/bookings.ts';
 import { cancellationRules } from './routes/cancellation-rules.ts';
+import { childcareFundingAccounts } from './routes/childcare-funding-accounts.ts';
+import { childcareVoucherProviders } from './routes/childcare-voucher-providers.ts';
 import { client } from './routes/client.ts';
 import { discountRules } from './routes/discount-rules.ts';
 import { fields } from './routes/fields.ts';
@@ -15,6 +18,10 @@ import { fileUploads } from './routes/file-uploads.ts';
 import { asset, publicFiles } from './routes/files.ts';
 import { homeTabs } from './routes/home-tabs.ts';
 import { organisers } from './routes/organisers.ts';
+import { overview } from './routes/overview.ts';
+import { paymentMethods } from './routes/payment-methods.ts';
+import { sessionPasses } from './routes/session-passes.ts';
+import { stripeRoutes } from './routes/stripe.ts';
 import { subscriptionPlans } from './routes/subscription-plans.ts';
 import { userAttendees } from './routes/user-attendees.ts';
 import { users } from './routes/users.ts';
@@ -41,14 +48,21 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/venues', venues)
     .route('/home-tabs', homeTabs)
     .route('/discount-rules', discountRules)
+    .route('/session-passes', sessionPasses)
     .route('/cancellation-rules', cancellationRules)
     .route('/subscription-plans', subscriptionPlans)
     .route('/user/attendees', userAttendees)
     .route('/attendees', attendees)
     .route('/waitlists', waitlists)
+    .route('/bookings', bookings)
+    .route('/overview', overview)
     .route('/file-uploads', fileUploads)
     .route('/asset', asset)
-    .route('/files', publicFiles);
+    .route('/files', publicFiles)
+    .route('/stripe', stripeRoutes)
+    .route('/payment-methods', paymentMethods)
+    .route('/childcare-voucher-providers', childcareVoucherProviders)
+    .route('/childcare-funding-accounts', childcareFundingAccounts);
   // A bad JSON body or wrong method inside /api must answer in the wire format, never HTML.
   api.notFound(onNotFound);
 

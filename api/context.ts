@@ -1,4 +1,5 @@
 import type { Db, Dialect } from './db/connection.ts';
+import type { StripeSettings } from './payments/stripe.ts';
 
 /** Who is calling: resolved once per request by the auth middleware. */
 export interface Caller {
@@ -14,6 +15,8 @@ export interface AppConfig {
   distDir?: string;
   /** Origins allowed to frame /pay pages and receive postMessage; the widget runs anywhere. */
   publicUrl: string;
+  /** Stripe keys (and the test server's address in tests); null without keys, as in the demo. */
+  stripe?: StripeSettings | null;
 }
 
 export interface AppEnv {

@@ -3,6 +3,10 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { startWorker } from './jobs/queue.ts';
+import { readStripeSettings } from './payments/stripe.ts';
+import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
 
 /** Everything the process takes from its environment, read in this one place. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -14,6 +18,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     production: env.NODE_ENV === 'production',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    stripe: readStripeSettings(env),
   };
 }
 
@@ -26,10 +31,14 @@ export type ServerConfig = ReturnType<typeof readConfig>;
 export async function startServer(config: ServerConfig) {
   const handle = await openDatabase(config.databaseUrl);
   await migrateToLatest(handle.db);
+  // Holds that ran out while no server was up are freed before anyone can book.
+  await sweepExpiredHolds(handle.db, new Date());
+  const worker = startWorker(handle.db, jobHandlers({ stripe: config.stripe }));
   const app = createApp(handle, {
     production: config.production,
     publicUrl: config.publicUrl,
     distDir: config.distDir,
+    stripe: config.stripe,
   });
   const server = serve({ fetch: app.fetch, port: config.port });
   await new Promise<void>((done, fail) => {
@@ -38,7 +47,12 @@ export async function startServer(config: ServerConfig) {
   });
   const stop = () =>
     new Promise<void>((done) => {
-      server.close(() => handle.close().then(done, done));
+      server.close(() =>
+        worker
+          .stop()
+          .then(() => handle.close())
+          .then(done, done),
+      );
       // Idle keep-alive sockets would hold close() open forever; in-flight requests still finish.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });

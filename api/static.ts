@@ -39,18 +39,35 @@ function send(body: Buffer, file: string, cacheControl: string, cors = false) {
   });
 }
 
+/*
+ * The /pay page runs Stripe.js and nothing else from outside: scripts from us and js.stripe.com,
+ * Stripe's frames (card fields, 3-D Secure), calls to our API and Stripe's. Any organiser's page
+ * may frame it (the widget runs anywhere); it talks to the framer only by pinned postMessage.
+ */
+const PAY_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  'frame-src https://js.stripe.com https://hooks.stripe.com',
+  "connect-src 'self' https://api.stripe.com https://errors.stripe.com",
+  "img-src 'self' data: https://*.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  'frame-ancestors *',
+].join('; ');
+
 // Hashed chunk names never change content, so browsers keep them; entry points stay fresh.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
 
 /**
  * The built front ends: the dashboard SPA at /admin (unknown paths get index.html so deep links
- * work), the widget at /widget.js with its lazy chunks, and the embed loader at /embed.js.
+ * work), the widget at /widget.js with its lazy chunks, the embed loader at /embed.js, and the
+ * card payment page at /pay/{bookingId}.
  */
 export function staticRoutes(distDir: string) {
   const dashboard = join(distDir, 'dashboard');
   const widget = join(distDir, 'widget');
   const embed = join(distDir, 'embed');
+  const pay = join(distDir, 'pay');
   return new Hono<AppEnv>()
     .get('/', (c) => c.redirect('/admin/'))
     .get('/admin', (c) => c.redirect('/admin/'))
@@ -61,6 +78,19 @@ export function staticRoutes(distDir: string) {
       const index = await readUnder(dashboard, 'index.html');
       if (!index) return c.text('The dashboard is not built. Run `npm run build`.', 503);
       return send(index, 'index.html', 'no-cache');
+    })
+    .get('/pay/assets/*', async (c) => {
+      const relative = c.req.path.slice('/pay/'.length);
+      const body = await readUnder(pay, relative);
+      return body ? send(body, relative, IMMUTABLE) : c.notFound();
+    })
+    .get('/pay/:bookingId', async (c) => {
+      const index = await readUnder(pay, 'index.html');
+      if (!index) return c.text('The payment page is not built. Run `npm run build`.', 503);
+      const response = send(index, 'index.html', 'no-store');
+      response.headers.set('Content-Security-Policy', PAY_PAGE_CSP);
+      response.headers.set('Permissions-Policy', 'payment=(self "https://js.stripe.com")');
+      return response;
     })
     .get('/embed.js', async (c) => {
       const body = await readUnder(embed, 'embed.js');

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { runBookingsBench } from './bookings.bench.ts';
 import { measure } from './http-load.ts';
 import { builtSize } from './sizes.ts';
+import { runWidgetPaintBench } from './widget-paint.bench.ts';
 
 /*
  * npm run bench: figures, not pass/fail. Sizes of what organisers' pages load, the rule engine's
@@ -23,6 +25,13 @@ for (const [name, path] of [
   print(`${name} size`, size ? `${size.gzip} B gzip (${size.raw} B raw)` : 'not built');
 }
 
+// The widget's later steps (booking form, checkout, my bookings, waitlist) load on demand.
+const chunkDir = 'dist/widget/widget';
+for (const file of existsSync(chunkDir) ? readdirSync(chunkDir).sort() : []) {
+  const size = file.endsWith('.js') ? builtSize(`${chunkDir}/${file}`) : null;
+  if (size) print(`  lazy ${file.replace(/-[\w-]+\.js$/, '')} size`, `${size.gzip} B gzip`);
+}
+
 if (existsSync('bench/engine.bench.ts')) {
   // Loaded by path so this runner keeps working whatever the engine bench exports next.
   const enginePath: string = './engine.bench.ts';
@@ -34,6 +43,16 @@ if (existsSync('bench/engine.bench.ts')) {
   }>) {
     print(figure.name, `${figure.value.toFixed(2)} ${figure.unit}`);
   }
+}
+
+// The browser figure comes before the load test: it starts its own stack and frees it first.
+for (const figure of await runWidgetPaintBench()) {
+  print(figure.name, `${figure.value.toFixed(1)} ${figure.unit}`);
+}
+
+// Bookings under contention on SQLite: its own server process, stopped before the next figure.
+for (const figure of await runBookingsBench()) {
+  print(figure.name, `${figure.value.toFixed(1)} ${figure.unit}`);
 }
 
 const port = await new Promise<number>((done) => {

@@ -75,7 +75,6 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
     }
     const plan = page.locator('.detail-item', { hasText: 'Plan' }).locator('.badge');
     expect(await plan.textContent()).toBe('Premium');
-    await page.screenshot({ path: '/tmp/dashboard-settings.png', fullPage: true });
   });
 
   it('edits the organisation settings with the engine’s messages', async () => {

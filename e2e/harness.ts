@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { readConfig, startServer } from '../api/server.ts';
 import { startDemoSite } from '../scripts/demo-site.ts';
 import { seedDemo } from '../scripts/seed.ts';
@@ -100,4 +100,16 @@ export async function startStack(): Promise<Stack> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The seeded demo organiser's admin (scripts/seed.ts). */
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'classwise-admin' };
+
+/** Signs a page in to the dashboard and waits for its shell, so the next navigation is the test's. */
+export async function signInToDashboard(page: Page, productUrl: string, who = DEMO_ADMIN) {
+  await page.goto(`${productUrl}/admin/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }

@@ -144,7 +144,6 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     expect(requests).toContain(`${product}/widget.js`);
     expect(requests).toContain(`${product}/api/activity-groups/full-list`);
     expect(errors).toEqual([]);
-    await page.screenshot({ path: '/tmp/widget-demo.png', fullPage: true });
     await page.close();
   });
 
@@ -182,7 +181,6 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     expect(text).toContain(LEGEND);
     // The group page is a lazy chunk, fetched from the product's origin on demand.
     expect(requests.some((url) => /\/widget\/GroupDetail-[\w-]+\.js$/.test(url))).toBe(true);
-    await page.screenshot({ path: '/tmp/widget-detail.png', fullPage: true });
 
     await widget.getByRole('button', { name: 'All activities' }).click();
     await book.waitFor();
@@ -277,8 +275,6 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
       .first()
       .evaluate((h) => getComputedStyle(h).fontFamily);
     expect(defaultFont).not.toContain('Georgia');
-
-    await page.screenshot({ path: '/tmp/widget-seamless.png', fullPage: true });
 
     // A named call reaches only its widget.
     await page.evaluate(

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientDate, formatAgeRange, formatCivilDate, friendlyDate } from './display.ts';
+import {
+  bookingReference,
+  clientDate,
+  formatAgeRange,
+  formatCivilDate,
+  friendlyDate,
+} from './display.ts';
 
 describe('display formatting', () => {
   it.each([
@@ -25,5 +31,14 @@ describe('display formatting', () => {
     [{ minMonths: null, maxMonths: null }, null],
   ])('reads the age range %j as %s', (range, expected) => {
     expect(formatAgeRange(range)).toBe(expected);
+  });
+});
+
+describe('bookingReference', () => {
+  it('is the end of the id in capitals, what parents quote and organisers search by', () => {
+    expect(bookingReference('6b048af9c3e1a2b4d5f60718')).toBe('D5F60718');
+    expect(bookingReference('6b048af9c3e1a2b4aaaaaaaa')).not.toBe(
+      bookingReference('6b048af9c3e1a2b4bbbbbbbb'),
+    );
   });
 });

@@ -116,3 +116,12 @@ export function formatAgeRange(
         : ageTexts.upTo(show(max ?? 0));
   return inMonths ? ageTexts.inMonths(text) : text;
 }
+
+/**
+ * The booking number parents quote (for a childcare voucher payment, on the phone) and
+ * organisers search by: the id's last 8 characters, in capitals. The first characters of an id
+ * are its creation second, shared by bookings made together, so the end tells them apart.
+ *
+ * @example bookingReference('6b048af9c3e1a2b4d5f60718') // 'D5F60718'
+ */
+export const bookingReference = (id: string) => id.slice(-8).toUpperCase();

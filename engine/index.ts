@@ -6,8 +6,12 @@
  * @example import { priceBasket, messages } from '../engine/index.ts';
  */
 
+/** Admin bookings: offline payment only. @example adminPaymentMethodProblem({ type: 'card' }) */
+export * from './admin-booking.ts';
 /** Places left and admin booking warnings. @example sessionAvailability({ sessionId, placeLimit: 10, places: [], waitlist: [], now }) */
 export * from './availability.ts';
+/** Booking rules: payment methods, new booking state, capacity. @example newBookingState(0, 'card') */
+export * from './bookings.ts';
 /** Civil dates, times and zone maths. @example formatTime('15:30') // '3.30pm' */
 export {
   addDays,
@@ -46,6 +50,8 @@ export { accountCreditBalance, priceBasket } from './pricing/basket.ts';
 export { computeDiscounts, ruleInDateRange } from './pricing/discounts.ts';
 export { allowedSessions, isUpcoming, proRataPrice } from './pricing/lines.ts';
 export type * from './pricing/types.ts';
+/** What an unpaid booking still owes after cancelling places. @example owedAfterCancelling(booking, items).amountDueNow */
+export * from './refunds/owed.ts';
 /** Cancellation quotes. @example quoteCancellation({ items, rules, now, settings }).amount */
 export * from './refunds/quote.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
@@ -53,6 +59,7 @@ export * from './schemas/activity-group.ts';
 export * from './schemas/add-on.ts';
 export * from './schemas/attendee.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/basket.ts';
 export * from './schemas/booking-wizard.ts';
 export * from './schemas/cancellation-rule.ts';
 export * from './schemas/childcare.ts';
@@ -78,5 +85,7 @@ export * from './schemas/uploads.ts';
 export * from './schemas/venue.ts';
 /** Session repeat expansion. @example generateSessions(sessionFormOutput, 'Europe/London') */
 export * from './sessions/repeat.ts';
+/** What the overview counts as money taken. @example isMoneyOut({ status: 'succeeded', method: 'stripe' }) // true */
+export * from './takings.ts';
 /** Waitlist join view and status transitions. @example waitlistTransitionError('Waiting', 'Pending') // null */
 export * from './waitlist.ts';

@@ -111,6 +111,10 @@ export const messages = {
   codeCharacters: 'Code can only contain letters and numbers.',
   atLeastOneCondition: 'At least one condition should be added.',
   anotherPassApplied: 'Another pass already applied',
+  creditsMin1: 'Credits cannot be less than 1.', // (ours)
+  expiryInPast: 'The expiry must be in the future.', // (ours)
+  sessionPassHasCredits:
+    'Sorry, this session pass cannot be deleted as credits have already been issued for it. Please disable it instead.', // (ours)
   anotherRuleApplied: 'Another rule already applied',
   minimumSessions: 'Minimum sessions must be at least 2.',
   minimumActivities: 'Minimum activities must be at least 2.',
@@ -177,6 +181,7 @@ export const messages = {
   badgeAlreadyBooked: 'Already booked',
   waitlistTransitionNotAllowed: (from: string, to: string) =>
     `A waitlist entry cannot move from ${from} to ${to}.`, // (ours)
+  offerHoursRange: 'An offer must last between 1 and 168 hours.', // (ours)
   warnTicketLimitReached: 'The ticket limit has been reached for this session.', // (ours)
   warnPlaceLimitReached: 'The place limit has been reached for this session.', // (ours)
   warnWaitlistFillsPlaces:
@@ -186,6 +191,23 @@ export const messages = {
   warnAlreadyBookedWithTicket: 'The attendee has already been booked with this ticket.', // (ours)
   sessionFull: 'Sorry, there are no places left for this session.', // (ours)
   sessionUnavailable: 'This session is no longer available.', // (ours)
+
+  // Bookings (ours: the spec names no texts for these)
+  attendeeRequired: 'Please choose who is attending.', // (ours)
+  notYourAttendee: 'Please choose one of your own attendees.', // (ours)
+  activityUnavailable: 'This activity is not available for booking.', // (ours)
+  paymentMethodRequired: 'Please choose how you would like to pay.', // (ours)
+  payLaterNotAllowed: 'Paying later is not available for this booking.', // (ours)
+  voucherProviderUnavailable: "Please choose one of the organiser's childcare voucher providers.", // (ours)
+  cardPaymentsUnavailable: 'Card payments are not available for this organiser yet.', // (ours)
+  scheduleNeedsCard: 'Paying in instalments needs a card: the later payments are taken from it.', // (ours)
+  cardRefundsUnavailableYet: 'Card refunds are not available yet', // (ours)
+  bookingNotAwaitingPayment: 'Only a booking awaiting payment can be marked as paid.', // (ours)
+  selectPlacesToCancel: 'Please choose at least one place to cancel.', // (ours)
+  placeNotCancellable: 'This place is not booked, so it cannot be cancelled.', // (ours)
+  chooseRefundMethod: 'Please choose one of the refund methods offered.', // (ours)
+  alreadyBookedOnSession: 'This attendee is already booked on this session.', // (ours)
+  adminCardNotAllowed: 'An admin booking is paid offline: choose pay later or a childcare voucher.', // (ours)
 
   // Payment schedules (§4)
   firstPaymentOn: (date: string) => `First payment on ${date}`,

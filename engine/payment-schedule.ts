@@ -1,4 +1,5 @@
 import { addMonths } from './dates.ts';
+import { formatCivilDate } from './display.ts';
 import { messages } from './messages.ts';
 import { allocate } from './money.ts';
 
@@ -85,17 +86,18 @@ export function splitBySchedule(total: number, s: PaymentScheduleData, today: st
 /**
  * The schedule's summary lines (spec §4): 'First payment on …' before any instalment has
  * fallen due, 'Next payment on …' after, 'Final payment on …', or 'Continues until cancelled'
- * for subscriptions. Dates are passed through `formatDate` for the client's date format.
+ * for subscriptions. Dates read in the client's date format (client settings `dateFormat`).
  *
- * @example scheduleTexts({ dates: ['2025-02-01', '2025-03-01'], today: '2025-01-15' }) // ['First payment on 2025-02-01', 'Final payment on 2025-03-01']
+ * @example scheduleTexts({ dates: ['2025-02-01', '2025-03-01'], today: '2025-01-15', dateFormat: 'dd/MM/yyyy' }) // ['First payment on 01/02/2025', 'Final payment on 01/03/2025']
  */
 export function scheduleTexts(opts: {
   dates: readonly string[];
   today: string;
   untilCancelled?: boolean;
-  formatDate?: (date: string) => string;
+  /** The client's date format, e.g. 'dd/MM/yyyy' (see formatCivilDate). */
+  dateFormat: string;
 }): string[] {
-  const fmt = opts.formatDate ?? ((d: string) => d);
+  const fmt = (d: string) => formatCivilDate(d, opts.dateFormat);
   const sorted = [...opts.dates].sort();
   const next = sorted.find((d) => d > opts.today);
   const started = sorted.some((d) => d <= opts.today);

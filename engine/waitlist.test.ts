@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import {
+  offerExpiresAt,
   WAITLIST_STATUSES,
   type WaitlistJoinInput,
   waitlistJoinView,
+  waitlistMoveSteps,
   waitlistTransitionError,
 } from './waitlist.ts';
 
@@ -95,5 +97,33 @@ describe('waitlist statuses', () => {
         (s) => waitlistTransitionError(s, 'Archived') === null,
       ),
     ).toBe(true);
+  });
+});
+
+describe('waitlist offers', () => {
+  it('offers from Waiting through Pending, and refuses moves the transitions do not allow', () => {
+    expect(waitlistMoveSteps('Waiting', 'Ready')).toEqual({
+      steps: ['Pending', 'Ready'],
+      error: null,
+    });
+    expect(waitlistMoveSteps('Ready', 'Expired')).toEqual({ steps: ['Expired'], error: null });
+    expect(waitlistMoveSteps('Used', 'Ready').error).toBe(
+      'A waitlist entry cannot move from Used to Ready.',
+    );
+    expect(waitlistMoveSteps('Waiting', 'Used').error).toBe(
+      'A waitlist entry cannot move from Waiting to Used.',
+    );
+  });
+
+  it('keeps an offer 48 hours by default, 1 to 168 hours when asked', () => {
+    const now = Date.parse('2031-01-01T00:00:00Z');
+    expect(offerExpiresAt(now).expiresAt).toBe('2031-01-03T00:00:00.000Z');
+    expect(offerExpiresAt(now, 1).expiresAt).toBe('2031-01-01T01:00:00.000Z');
+    expect(offerExpiresAt(now, 168).error).toBeNull();
+    for (const bad of [0, 169, 1.5])
+      expect(offerExpiresAt(now, bad)).toEqual({
+        expiresAt: null,
+        error: 'An offer must last between 1 and 168 hours.',
+      });
   });
 });

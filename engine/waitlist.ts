@@ -132,3 +132,43 @@ export function waitlistJoinView(input: WaitlistJoinInput): WaitlistJoinView {
       : messages.joinedEveryWaitlist;
   return { attendeeId: attendee._id, sessions, notice, error, canJoin: open };
 }
+
+/** Spec-less defaults (ours): an offer keeps the place for 48 hours, at most a week. */
+export const DEFAULT_OFFER_HOURS = 48;
+export const MAX_OFFER_HOURS = 168;
+
+/**
+ * The steps of a status change as the admin asks for it. "Offer a place" is a move to Ready
+ * (the place is held for the attendee); from Waiting it passes through Pending, so both moves are
+ * checked against the transitions. Returns the error of the first refused step.
+ *
+ * @example waitlistMoveSteps('Waiting', 'Ready') // { steps: ['Pending', 'Ready'], error: null }
+ */
+export function waitlistMoveSteps(
+  from: WaitlistStatus,
+  to: WaitlistStatus,
+): { steps: WaitlistStatus[]; error: string | null } {
+  const steps: WaitlistStatus[] =
+    from === 'Waiting' && to === 'Ready' ? ['Pending', 'Ready'] : [to];
+  let at = from;
+  for (const step of steps) {
+    const error = waitlistTransitionError(at, step);
+    if (error) return { steps: [], error: messages.waitlistTransitionNotAllowed(from, to) };
+    at = step;
+  }
+  return { steps, error: null };
+}
+
+/**
+ * When an offer made now runs out, or the error for hours outside 1–168 (whole hours).
+ *
+ * @example offerExpiresAt(Date.parse('2031-01-01T00:00:00Z')) // { expiresAt: '2031-01-03T00:00:00.000Z', error: null }
+ */
+export function offerExpiresAt(
+  now: number,
+  hours: number = DEFAULT_OFFER_HOURS,
+): { expiresAt: string | null; error: string | null } {
+  if (!Number.isInteger(hours) || hours < 1 || hours > MAX_OFFER_HOURS)
+    return { expiresAt: null, error: messages.offerHoursRange };
+  return { expiresAt: new Date(now + hours * 3_600_000).toISOString(), error: null };
+}

@@ -1,8 +1,11 @@
+import { PostgresAdapter } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../api/db/connection.ts';
 import { saveActivityGroup } from '../api/services/activity-group-write.ts';
 import { createAttendee } from '../api/services/attendees.ts';
 import { registerCustomer } from '../api/services/auth.ts';
+import { markBookingPaid } from '../api/services/bookings/admin.ts';
+import { createBooking } from '../api/services/bookings/create.ts';
 import { createCancellationRule } from '../api/services/cancellation-rules.ts';
 import { createChildcareVoucherProvider } from '../api/services/childcare.ts';
 import { saveDiscountRule } from '../api/services/discount-rules.ts';
@@ -13,6 +16,7 @@ import { createOrganiser } from '../api/services/organisers.ts';
 import { createSubscriptionPlan } from '../api/services/subscription-plans.ts';
 import { createVenue } from '../api/services/venues.ts';
 import {
+  basketSchema,
   createActivityGroupSchema,
   createCancellationRuleSchema,
   createDiscountRuleSchema,
@@ -151,7 +155,10 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
     venue: riverside,
     ageRange: { min: { years: 6, months: 0 }, max: { years: 9, months: 11 } },
     waitlistType: 'AllSessions',
-    activities: weekly(saturday, 10, '10:00', '11:00', 16),
+    // The last Saturday is a small end-of-term tournament: 4 places, booked out below.
+    activities: weekly(saturday, 10, '10:00', '11:00', 16).map((session, i) =>
+      i === 9 ? { ...session, placeLimit: 4 } : session,
+    ),
     tickets: [
       { type: 'all', name: 'Full term', price: 80, shouldProRata: true },
       { type: 'single', name: 'Pay as you go', price: 9.5 },
@@ -175,7 +182,8 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
       date: addDays(monday, day),
       startTime: '09:00',
       endTime: '15:00',
-      placeLimit: day === 2 ? 2 : 20,
+      // Wednesday has 2 places; Tuesday 8, of which 7 are booked below (one left).
+      placeLimit: day === 2 ? 2 : day === 1 ? 8 : 20,
     })),
     tickets: [
       { type: 'all', name: 'Whole week', price: 125 },
@@ -302,5 +310,122 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
       { field: byKey('dateOfBirth'), value: dob },
     ]);
   }
+  await seedBookings(db, clientId, { football, camp, today });
   return { clientId, created: true };
+}
+
+/**
+ * A few other families' bookings, through the bookings service as the widget makes them: the
+ * camp's Tuesday with one place left and the football tournament Saturday booked out (the
+ * waitlist's case), some paid, some awaiting their voucher or a pay-later payment.
+ */
+async function seedBookings(
+  db: Db,
+  clientId: string,
+  { football, camp, today }: { football: string; camp: string; today: string },
+) {
+  await db.updateTable('clients').set({ allow_pay_later: 1 }).where('id', '=', clientId).execute();
+  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const [voucher] = await db
+    .selectFrom('childcare_voucher_providers')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .execute();
+  const groupRows = async (groupId: string) => ({
+    sessions: (
+      await db
+        .selectFrom('activities')
+        .select('id')
+        .where('activity_group_id', '=', groupId)
+        .orderBy('date')
+        .execute()
+    ).map((r) => r.id),
+    tickets: await db
+      .selectFrom('tickets')
+      .select(['id', 'name'])
+      .where('activity_group_id', '=', groupId)
+      .execute(),
+  });
+  const campRows = await groupRows(camp);
+  const footballRows = await groupRows(football);
+  const ticket = (rows: { tickets: { id: string; name: string }[] }, name: string) =>
+    rows.tickets.find((t) => t.name === name)!.id;
+  const fields = await db
+    .selectFrom('custom_fields')
+    .select(['id', 'internal_key'])
+    .where('client_id', '=', clientId)
+    .where('usage', '=', 'attendee')
+    .execute();
+  const byKey = (key: string) => fields.find((f) => f.internal_key === key)!.id;
+  const families = [
+    ['Priya Shah', 'Arjun', 'Anika'],
+    ['Tom Hughes', 'Olly', 'Ruby'],
+    ['Grace Okafor', 'Tobi', 'Ada'],
+    ['Ben Carter', 'Noah', 'Isla'],
+    ['Chloe Evans', 'Freya', 'Alfie'],
+    ['Dan Murphy', 'Ciara', 'Finn'],
+  ] as const;
+  const children: { userId: string; attendeeId: string }[] = [];
+  for (const [i, [fullName, ...kids]] of families.entries()) {
+    const { user } = await registerCustomer(db, clientId, {
+      fullName,
+      email: `${fullName.split(' ')[0]!.toLowerCase()}@families.example.com`,
+      password: `demo-family-${i}`,
+      confirmPassword: `demo-family-${i}`,
+    });
+    for (const first of kids) {
+      const id = await createAttendee(db, clientId, user._id, [
+        { field: byKey('firstName'), value: first },
+        { field: byKey('lastName'), value: fullName.split(' ')[1]! },
+        { field: byKey('dateOfBirth'), value: addDays(today, -(6 + (i % 4)) * 365 - 30 * i) },
+      ]);
+      children.push({ userId: user._id, attendeeId: id });
+    }
+  }
+  const book = async (
+    who: { userId: string; attendeeId: string },
+    groupId: string,
+    ticketId: string,
+    sessionId: string,
+    pay: 'voucher' | 'payLater',
+    paid: boolean,
+  ) => {
+    const basket = v.parse(basketSchema, {
+      activityGroups: [
+        {
+          activityGroup: groupId,
+          items: [{ ticket: ticketId, activities: [sessionId], attendees: [who.attendeeId] }],
+        },
+      ],
+      paymentMethod:
+        pay === 'voucher'
+          ? { type: 'childcareVoucher', childcareVoucherProvider: voucher!.id }
+          : { type: 'payLater' },
+    });
+    const { bookingId } = await createBooking(
+      { db, dialect },
+      { clientId, userId: who.userId, basket },
+    );
+    if (paid) await markBookingPaid(db, clientId, bookingId);
+  };
+  // Camp Tuesday: 7 of 8 places.
+  for (const [i, who] of children.slice(0, 7).entries())
+    await book(
+      who,
+      camp,
+      ticket(campRows, 'Day ticket'),
+      campRows.sessions[1]!,
+      i % 3 ? 'voucher' : 'payLater',
+      i < 4,
+    );
+  // Football tournament Saturday: all 4 places.
+  for (const [i, who] of children.slice(7, 11).entries())
+    await book(
+      who,
+      football,
+      ticket(footballRows, 'Pay as you go'),
+      footballRows.sessions[9]!,
+      'voucher',
+      i < 3,
+    );
 }

@@ -2,6 +2,10 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection.ts';
 import * as initial from './migrations/2026_11_22_0001_initial.ts';
 import * as fileContents from './migrations/2026_11_22_0020_file_contents.ts';
+import * as payments from './migrations/2026_11_22_0040_payments.ts';
+import * as paymentRefs from './migrations/2026_11_22_0041_payment_refs.ts';
+import * as stripeCustomers from './migrations/2026_11_22_0042_stripe_customers.ts';
+import * as scheduledPayments from './migrations/2026_11_22_0043_scheduled_payments.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -10,6 +14,10 @@ import * as fileContents from './migrations/2026_11_22_0020_file_contents.ts';
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial': initial,
   '2026_11_22_0020_file_contents': fileContents,
+  '2026_11_22_0040_payments': payments,
+  '2026_11_22_0041_payment_refs': paymentRefs,
+  '2026_11_22_0042_stripe_customers': stripeCustomers,
+  '2026_11_22_0043_scheduled_payments': scheduledPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

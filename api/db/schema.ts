@@ -404,6 +404,23 @@ export interface SubscriptionsTable extends Owned {
   cancelled_at: string | null;
 }
 
+/** A later instalment of a booking paid by payment schedule, charged to the saved card. */
+export interface ScheduledPaymentsTable extends Owned {
+  booking_id: string;
+  due_date: string;
+  amount: number;
+  status: 'scheduled' | 'processing' | 'paid' | 'failed' | 'cancelled';
+  provider_ref: string | null;
+  last_error: string | null;
+}
+
+/** A customer's Stripe Customer on an organiser's connected account (saved card, subscriptions). */
+export interface StripeCustomersTable extends Owned {
+  user_id: string;
+  account_id: string;
+  customer_id: string;
+}
+
 export interface ConnectedAccountsTable extends Owned {
   provider: string;
   account_id: string;
@@ -474,6 +491,8 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   subscriptions: SubscriptionsTable;
   connected_accounts: ConnectedAccountsTable;
+  stripe_customers: StripeCustomersTable;
+  scheduled_payments: ScheduledPaymentsTable;
   provider_events: ProviderEventsTable;
   jobs: JobsTable;
 }

@@ -13,13 +13,16 @@ export async function readBody<S extends v.GenericSchema>(
   c: Context,
   schema: S,
 ): Promise<v.InferOutput<S>> {
-  let body: unknown;
+  return parse(schema, await readJson(c));
+}
+
+/** The request's JSON body, unvalidated; a 400 when it is not JSON. */
+export async function readJson(c: Context): Promise<unknown> {
   try {
-    body = await c.req.json();
+    return await c.req.json();
   } catch {
     throw new HttpError(400, 'The request body must be JSON.');
   }
-  return parse(schema, body);
 }
 
 /** Validates any value (query, params) with a schema; 400 with per-field errors otherwise. */

@@ -165,6 +165,29 @@ describe('POST /api/activity-groups', () => {
     );
   });
 
+  it("cleans a rich-text activity field's answer like the description", async () => {
+    const owner = await signUpOrganiser(ctx);
+    const notes = (
+      await ctx.request('POST', '/api/fields', {
+        token: owner.token,
+        body: {
+          title: 'What to bring',
+          type: 'textarea',
+          usage: 'activity',
+          textareaFormatting: true,
+        },
+      })
+    ).body.data;
+    const res = await create(
+      form({
+        fieldData: { [notes._id]: '<p onclick="x()">Bring <em>water</em><script>1</script></p>' },
+      }),
+      owner.token,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data.fieldData[notes._id]).toBe('<p>Bring <em>water</em></p>');
+  });
+
   it("stores answers to the client's activity fields, and requires the required ones", async () => {
     const owner = await signUpOrganiser(ctx);
     const sport = (
@@ -228,6 +251,7 @@ describe('POST /api/activity-groups', () => {
     });
     const res = await create(form({ venue: venue.body.data._id }));
     expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ venue: 'Please choose one of the options' });
   });
 
   it('is admin only', async () => {
@@ -417,6 +441,30 @@ describe('GET /api/activity-groups/full-list filters', () => {
     expect((await list({ enabled: false })).body.data.map((g: { name: string }) => g.name)).toEqual(
       ['Archery'],
     );
+    const level = (
+      await ctx.request('POST', '/api/fields', {
+        token: owner.token,
+        body: {
+          title: 'Level',
+          type: 'checkboxMultiple',
+          usage: 'activity',
+          useForAdminFiltering: true,
+          fieldOptions: [{ name: 'Beginner' }, { name: 'Advanced' }],
+        },
+      })
+    ).body.data;
+    const [beginner, advanced] = level.fieldOptions.map((o: { _id: string }) => o._id);
+    await create(
+      form({ name: 'Trampolining', fieldData: { [level._id]: [beginner, advanced] } }),
+      owner.token,
+    );
+    await create(form({ name: 'Fencing', fieldData: { [level._id]: [advanced] } }), owner.token);
+    const byLevel = async (option: string) =>
+      (await list({ fields: { [level._id]: option } })).body.data.map(
+        (g: { name: string }) => g.name,
+      );
+    expect(await byLevel(beginner)).toEqual(['Trampolining']);
+    expect((await byLevel(advanced)).sort()).toEqual(['Fencing', 'Trampolining']);
     const bad = await ctx.request('GET', '/api/activity-groups/full-list?filters=nope', {
       token: owner.token,
     });

@@ -28,6 +28,8 @@ const filtersSchema = v.pipe(
     enabled: v.optional(v.boolean()),
     /** A home tab's path: the widget's /listing/{path} view. */
     tab: v.optional(v.string()),
+    /** Activity field id → option (or venue) id: the admin list's field filters. */
+    fields: v.optional(v.record(v.string(), v.string())),
   }),
 );
 
@@ -77,6 +79,15 @@ export const activityGroups = new Hono<AppEnv>()
     if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search));
     if (filters.venue) groups = groups.filter((g) => g.venue?._id === filters.venue);
     if (filters.enabled !== undefined) groups = groups.filter((g) => g.enabled === filters.enabled);
+    // Matched on the caller's own view, so the public never filters by an admin-only answer.
+    if (filters.fields) {
+      for (const [field, value] of Object.entries(filters.fields)) {
+        if (!value) continue;
+        groups = groups.filter((g) =>
+          groupMatchesTab(g, { type: 'fieldOption', field, value: [value] }),
+        );
+      }
+    }
     if (filters.tab) {
       const tabs = await listHomeTabs(c.get('db'), clientId, { enabledOnly: publicView });
       const tab = tabs.find((t) => t.path === filters.tab);

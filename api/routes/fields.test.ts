@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../engine/index.ts';
 import { newId } from '../db/ids.ts';
 import {
   createTestContext,
@@ -183,6 +184,98 @@ describe('custom fields', () => {
     expect(del.body.message).toBe(
       'This field is needed for bookings and cannot be deleted. You can rename it instead.',
     );
+  });
+
+  it('answers the other field messages: type, usage, activity scope, type locked, field data', async () => {
+    const { token, clientId } = await signUpOrganiser(ctx);
+    const bad = await ctx.request('POST', '/api/fields', {
+      token,
+      body: { title: 'Medical notes', type: 'hologram', usage: '' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ type: messages.unknownOption, usage: messages.required });
+    const scoped = await ctx.request('POST', '/api/fields', {
+      token,
+      body: {
+        title: 'Kit size',
+        type: 'text',
+        usage: 'attendee',
+        appliesToAllActivityGroups: false,
+        activityGroups: [],
+      },
+    });
+    expect(scoped.body.errors).toEqual({ activityGroups: messages.required });
+    const unknownUsage = await ctx.request('GET', '/api/fields?usage=pets', { token });
+    expect(unknownUsage.status).toBe(400);
+
+    const field = (await ctx.request('POST', '/api/fields', { token, body: sportField })).body.data;
+    await answer(clientId, field._id, { value_ref: field.fieldOptions[0]._id });
+    const retype = await ctx.request('PUT', `/api/fields/${field._id}`, {
+      token,
+      body: { title: 'Sport', type: 'text', usage: 'activity' },
+    });
+    expect(retype.body.message).toBe(messages.fieldTypeLocked);
+    const del = await ctx.request('DELETE', `/api/fields/${field._id}`, { token });
+    expect(del.body.message).toBe(messages.fieldHasData);
+    const list = await ctx.request('GET', '/api/fields?usage=activity', { token });
+    expect(list.body.data.map((f: { _id: string }) => f._id)).toContain(field._id);
+  });
+
+  it("refuses another organiser's activity groups and field options on a field", async () => {
+    const a = await signUpOrganiser(ctx);
+    const b = await signUpOrganiser(ctx);
+    const theirGroup = (
+      await ctx.request('POST', '/api/activity-groups', {
+        token: b.token,
+        body: { name: 'Theirs', activities: [], tickets: [], addOns: [] },
+      })
+    ).body.data;
+    const res = await ctx.request('POST', '/api/fields', {
+      token: a.token,
+      body: {
+        title: 'Kit size',
+        type: 'text',
+        usage: 'attendee',
+        appliesToAllActivityGroups: false,
+        activityGroups: [theirGroup._id],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ activityGroups: messages.unknownOption });
+    const theirs = (await ctx.request('POST', '/api/fields', { token: b.token, body: sportField }))
+      .body.data;
+    const forged = await ctx.request('POST', '/api/fields', {
+      token: a.token,
+      body: { ...sportField, fieldOptions: theirs.fieldOptions },
+    });
+    expect(forged.status).toBe(400);
+    const mine = (await ctx.request('GET', '/api/fields?usage=activity', { token: a.token })).body
+      .data;
+    expect(mine.map((f: { title: string }) => f.title)).not.toContain('Sport');
+  });
+
+  it("tells the dialog how each option is used, for the option guards (admins of the field's client only)", async () => {
+    const { token, clientId } = await signUpOrganiser(ctx);
+    const field = (await ctx.request('POST', '/api/fields', { token, body: sportField })).body.data;
+    const [football, tennis] = field.fieldOptions;
+    await homeTabUsing(clientId, field._id, football._id);
+    await answer(clientId, field._id, { value_ref: tennis._id });
+    await answer(clientId, field._id, { value_ref_array: JSON.stringify([tennis._id]) });
+    const res = await ctx.request('GET', `/api/fields/${field._id}/option-usage`, { token });
+    expect(res.body.data).toEqual({
+      [football._id]: { usedByHomeTabs: 1, dataCount: 0 },
+      [tennis._id]: { usedByHomeTabs: 0, dataCount: 2 },
+    });
+    const other = await signUpOrganiser(ctx);
+    const stranger = await ctx.request('GET', `/api/fields/${field._id}/option-usage`, {
+      token: other.token,
+    });
+    expect(stranger.status).toBe(404);
+    const customer = await registerCustomer(ctx, clientId);
+    const parent = await ctx.request('GET', `/api/fields/${field._id}/option-usage`, {
+      token: customer.token,
+    });
+    expect(parent.status).toBe(403);
   });
 
   it('keeps fields per organiser and to admins', async () => {

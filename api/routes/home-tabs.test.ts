@@ -81,12 +81,36 @@ describe('home tabs', () => {
       body: tab(club, { path: 'Foot ball' }),
     });
     expect(bad.body.errors.path).toBe('Path is invalid');
-    await ctx.request('POST', '/api/home-tabs', { token: club.token, body: tab(club) });
+    const first = await ctx.request('POST', '/api/home-tabs', {
+      token: club.token,
+      body: tab(club),
+    });
     const again = await ctx.request('POST', '/api/home-tabs', {
       token: club.token,
       body: tab(club, { name: 'Soccer' }),
     });
     expect(again.body.errors.path).toBe('Path has already been used for another tab.');
+    // A body naming the existing tab does not make its path "its own": only the URL says which tab.
+    const posing = await ctx.request('POST', '/api/home-tabs', {
+      token: club.token,
+      body: { ...tab(club, { name: 'Soccer' }), _id: first.body.data._id },
+    });
+    expect(posing.status).toBe(400);
+    expect(posing.body.errors.path).toBe('Path has already been used for another tab.');
+    const second = await ctx.request('POST', '/api/home-tabs', {
+      token: club.token,
+      body: tab(club, { name: 'Soccer', path: 'soccer' }),
+    });
+    const renamed = await ctx.request('PUT', `/api/home-tabs/${second.body.data._id}`, {
+      token: club.token,
+      body: { ...tab(club, { name: 'Soccer' }), _id: first.body.data._id },
+    });
+    expect(renamed.body.errors.path).toBe('Path has already been used for another tab.');
+    const kept = await ctx.request('PUT', `/api/home-tabs/${first.body.data._id}`, {
+      token: club.token,
+      body: tab(club, { name: 'Football club' }),
+    });
+    expect(kept.status).toBe(200);
     const none = await ctx.request('POST', '/api/home-tabs', {
       token: club.token,
       body: tab(club, { path: 'x', value: [] }),

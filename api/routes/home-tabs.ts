@@ -1,17 +1,25 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createHomeTabSchema } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { notFound } from '../http/errors.ts';
-import { readBody } from '../http/validate.ts';
+import { parse, readJson } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { deleteHomeTab, listHomeTabs, saveHomeTab } from '../services/home-tabs.ts';
 
-/** Paths are unique per client, so the form's schema knows the other tabs' paths. */
-async function tabSchema(db: Db, clientId: string) {
-  const otherTabs = await listHomeTabs(db, clientId, { enabledOnly: false });
-  return createHomeTabSchema({ otherTabs });
+/**
+ * Paths are unique per client, so the form's schema knows the other tabs' paths. "Other" is
+ * decided by the URL's id alone: the body's `_id` is dropped, so a body naming an existing tab
+ * cannot skip the check and meet the unique index instead.
+ */
+async function readTab(c: Context<AppEnv>, clientId: string, tabId: string | null) {
+  const otherTabs = (await listHomeTabs(c.get('db'), clientId, { enabledOnly: false }))
+    .filter((t) => t._id !== tabId)
+    .map(({ path }) => ({ path }));
+  const body = await readJson(c);
+  const withoutId = body && typeof body === 'object' ? { ...body, _id: undefined } : body;
+  return parse(createHomeTabSchema({ otherTabs }), withoutId);
 }
 
 async function loadTab(db: Db, clientId: string, id: string) {
@@ -32,13 +40,13 @@ export const homeTabs = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const admin = requireAdmin(c);
-    const tab = await readBody(c, await tabSchema(c.get('db'), admin.clientId));
+    const tab = await readTab(c, admin.clientId, null);
     const id = await saveHomeTab(c.get('db'), admin.clientId, null, tab);
     return c.json({ data: await loadTab(c.get('db'), admin.clientId, id) }, 201);
   })
   .put('/:id', async (c) => {
     const admin = requireAdmin(c);
-    const tab = await readBody(c, await tabSchema(c.get('db'), admin.clientId));
+    const tab = await readTab(c, admin.clientId, c.req.param('id'));
     await saveHomeTab(c.get('db'), admin.clientId, c.req.param('id'), tab);
     return c.json({ data: await loadTab(c.get('db'), admin.clientId, c.req.param('id')) });
   })

@@ -1,10 +1,52 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import type { AppEnv } from '../context.ts';
-import { notFound } from '../http/errors.ts';
-import { requireUser } from '../middleware/auth.ts';
-import { loadUser } from '../services/users.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { requireAdmin, requireUser } from '../middleware/auth.ts';
+import { listUsers, loadUser } from '../services/users.ts';
+
+/** Pages of users are for a screen, not an export: 100 rows is plenty. */
+const MAX_PAGE_SIZE = 100;
+
+const listQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  limit: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
+    '20',
+  ),
+  filters: v.optional(v.string()),
+});
+
+const filtersSchema = v.object({
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  role: v.optional(v.picklist(['admin', 'customer'])),
+});
+
+function readFilters(text: string | undefined) {
+  if (!text) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'filters must be JSON.');
+  }
+  return parse(filtersSchema, json);
+}
 
 export const users = new Hono<AppEnv>()
+  // The dashboard's Customers screen: the admin's own client only, paged and searchable.
+  .get('/', async (c) => {
+    const caller = requireAdmin(c);
+    const query = parse(listQuery, c.req.query());
+    const filters = readFilters(query.filters);
+    const { data, total } = await listUsers(c.get('db'), caller.clientId, {
+      ...filters,
+      page: query.page,
+      limit: query.limit,
+    });
+    return c.json({ data, meta: { page: query.page, limit: query.limit, total } });
+  })
   .get('/me', async (c) => {
     const caller = requireUser(c);
     return c.json({ data: await loadUser(c.get('db'), caller.clientId, caller.userId) });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../engine/index.ts';
+import { newId } from '../db/ids.ts';
+import { nowIso } from '../db/time.ts';
 import {
   createTestContext,
   registerCustomer,
@@ -66,6 +69,22 @@ describe('venues', () => {
       body: { name: 'Pool', address: { postalCode: '20000' } },
     });
     expect(postcode.body.errors['address.postalCode']).toBe('Please enter a valid Postal code');
+    // The state lists apply to US and AU only; elsewhere the state is free text.
+    const state = await ctx.request('POST', '/api/venues', {
+      token: au.token,
+      body: { name: 'Pool', address: { postalCode: '2000', state: 'NY' } },
+    });
+    expect(state.body.errors).toEqual({ 'address.state': messages.unknownOption });
+    const usState = await ctx.request('POST', '/api/venues', {
+      token: us.token,
+      body: { name: 'Gym', address: { state: 'NSW' } },
+    });
+    expect(usState.body.errors).toEqual({ 'address.state': messages.unknownOption });
+    const gbCounty = await ctx.request('POST', '/api/venues', {
+      token: gb.token,
+      body: { name: 'Hall', address: { state: 'Somerset', postalCode: 'BA1 1AA' } },
+    });
+    expect(gbCounty.status).toBe(201);
   });
 
   it('edits a venue, and refuses to delete one an activity uses', async () => {
@@ -83,10 +102,36 @@ describe('venues', () => {
     });
     const del = await ctx.request('DELETE', `/api/venues/${venue._id}`, { token });
     expect(del.status).toBe(409);
+    expect(del.body.message).toBe(messages.venueInUse);
+    expect((await ctx.request('GET', `/api/venues/${venue._id}`, { token })).status).toBe(200);
     const unused = (await ctx.request('POST', '/api/venues', { token, body: { name: 'Spare' } }))
       .body.data;
     expect((await ctx.request('DELETE', `/api/venues/${unused._id}`, { token })).status).toBe(200);
     expect((await ctx.request('GET', `/api/venues/${unused._id}`, { token })).status).toBe(404);
+  });
+
+  it('refuses to delete a venue a home page tab lists', async () => {
+    const { token, clientId } = await signUpOrganiser(ctx);
+    const venue = (await ctx.request('POST', '/api/venues', { token, body: { name: 'Pavilion' } }))
+      .body.data;
+    const now = nowIso();
+    await ctx.handle.db
+      .insertInto('home_tabs')
+      .values({
+        id: newId(),
+        client_id: clientId,
+        name: 'Pavilion',
+        path: 'pavilion',
+        type: 'venue',
+        field_id: null,
+        value: JSON.stringify([venue._id]),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const del = await ctx.request('DELETE', `/api/venues/${venue._id}`, { token });
+    expect(del.status).toBe(409);
+    expect(del.body.message).toBe(messages.venueInUse);
   });
 
   it("keeps venues per organiser: another's id answers 404, customers cannot write", async () => {
@@ -106,6 +151,9 @@ describe('venues', () => {
     expect(
       (await ctx.request('DELETE', `/api/venues/${venue._id}`, { token: b.token })).status,
     ).toBe(404);
+    expect((await ctx.request('GET', `/api/venues/${venue._id}`, { token: b.token })).status).toBe(
+      404,
+    );
     expect((await ctx.request('GET', '/api/venues', { token: b.token })).body.data).toEqual([]);
     const customer = await registerCustomer(ctx, a.clientId);
     expect(

@@ -4,8 +4,14 @@ import { WAITLIST_STATUSES } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
-import { requireCustomer, requireUser } from '../middleware/auth.ts';
-import { joinWaitlist, listWaitlistEntries, waitlistJoinState } from '../services/waitlists.ts';
+import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
+import {
+  cancelOwnEntry,
+  joinWaitlist,
+  listWaitlistEntries,
+  moveWaitlistEntry,
+  waitlistJoinState,
+} from '../services/waitlists.ts';
 
 /** Spec §9: waitlist pages hold up to 1000 entries. */
 const MAX_PAGE_SIZE = 1000;
@@ -32,6 +38,21 @@ const joinBody = v.object({
   attendee: v.string(),
   activities: v.optional(v.array(v.string()), []),
 });
+
+const statusBody = v.object({
+  status: v.picklist(WAITLIST_STATUSES),
+  // Range (1–168) is the engine's rule (offerExpiresAt), checked in the service.
+  offerHours: v.optional(v.number()),
+});
+
+async function entryResponse(
+  db: Parameters<typeof listWaitlistEntries>[0],
+  clientId: string,
+  id: string,
+) {
+  const { data } = await listWaitlistEntries(db, clientId, { ids: [id], page: 1, limit: 1 });
+  return data[0];
+}
 
 function readFilters(text: string | undefined) {
   if (!text) return {};
@@ -95,4 +116,19 @@ export const waitlists = new Hono<AppEnv>()
       limit: MAX_PAGE_SIZE,
     });
     return c.json({ data }, 201);
+  })
+  // An admin moves an entry along the engine's transitions; → Ready offers the place.
+  .put('/:id/status', async (c) => {
+    const caller = requireAdmin(c);
+    const body = await readBody(c, statusBody);
+    const db = c.get('db');
+    await moveWaitlistEntry(db, caller.clientId, c.req.param('id'), body);
+    return c.json({ data: await entryResponse(db, caller.clientId, c.req.param('id')) });
+  })
+  // A parent takes their child off the waitlist (their own active entries only).
+  .post('/:id/cancel', async (c) => {
+    const caller = requireCustomer(c);
+    const db = c.get('db');
+    await cancelOwnEntry(db, caller.clientId, caller.userId, c.req.param('id'));
+    return c.json({ data: await entryResponse(db, caller.clientId, c.req.param('id')) });
   });

@@ -4,12 +4,13 @@ import {
   canDeleteSession,
   canDeleteTicket,
   type Guard,
+  generateSessions,
   messages,
 } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { fieldDataColumns } from '../db/field-values.ts';
 import { isTempId, newId } from '../db/ids.ts';
-import { markClientHasCreatedActivity } from '../db/repositories/clients.ts';
+import { findClientById, markClientHasCreatedActivity } from '../db/repositories/clients.ts';
 import { nowIso, toFlag } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { sanitizeRichText } from './rich-text.ts';
@@ -69,16 +70,16 @@ export async function saveActivityGroup(
     const id = groupId ?? newId();
     if (data.venue) await requireOwned(trx, 'venues', clientId, data.venue, 'venue');
     for (const ruleId of data.cancellationRules) {
-      await requireOwned(trx, 'cancellation_rules', clientId, ruleId, 'cancellation rule');
+      await requireOwned(trx, 'cancellation_rules', clientId, ruleId, 'cancellationRules');
     }
-    for (const ticket of data.tickets) {
+    for (const [index, ticket] of data.tickets.entries()) {
       if (ticket.subscriptionPlan) {
         await requireOwned(
           trx,
           'subscription_plans',
           clientId,
           ticket.subscriptionPlan,
-          'subscription plan',
+          `tickets.${index}.subscriptionPlan`,
         );
       }
     }
@@ -166,24 +167,33 @@ export async function saveActivityGroup(
       canDeleteAddOn,
     );
 
-    const sessionIds = new Map<string, string>();
+    // A new session may still carry its repeat options (a direct API call; the wizard expands
+    // them itself): it becomes every session they generate, in the client's time zone, and a
+    // ticket restricted to its temp id is restricted to all of them.
+    const timeZone = (await findClientById(trx, clientId))?.time_zone ?? 'Europe/London';
+    const sessionIds = new Map<string, string[]>();
     for (const s of sessions.created) {
-      const sid = newId();
-      if (s._id) sessionIds.set(s._id, sid);
-      await trx
-        .insertInto('activities')
-        .values({
-          ...stamp,
-          id: sid,
-          created_at: now,
-          activity_group_id: id,
-          date: s.date,
-          start_time: s.startTime,
-          end_time: s.endTime,
-          place_limit: s.placeLimit,
-          enabled: toFlag(s.enabled),
-        })
-        .execute();
+      const generated = s.repeat ? generateSessions(s, timeZone) : [s];
+      const ids: string[] = [];
+      for (const g of generated) {
+        const sid = newId();
+        ids.push(sid);
+        await trx
+          .insertInto('activities')
+          .values({
+            ...stamp,
+            id: sid,
+            created_at: now,
+            activity_group_id: id,
+            date: g.date,
+            start_time: g.startTime,
+            end_time: g.endTime,
+            place_limit: g.placeLimit,
+            enabled: toFlag(g.enabled),
+          })
+          .execute();
+      }
+      if (s._id) sessionIds.set(s._id, ids);
     }
     for (const s of sessions.updated) {
       await trx
@@ -201,7 +211,7 @@ export async function saveActivityGroup(
         .execute();
     }
     const mapSessions = (ids: readonly string[]) =>
-      JSON.stringify(ids.map((sid) => sessionIds.get(sid) ?? sid));
+      JSON.stringify(ids.flatMap((sid) => sessionIds.get(sid) ?? [sid]));
 
     for (const [weight, t] of data.tickets.entries()) {
       const row = {
@@ -337,7 +347,7 @@ async function saveGroupFieldData(
   if (ids.length === 0) return;
   const fields = await trx
     .selectFrom('custom_fields')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'textarea_formatting'])
     .where('client_id', '=', clientId)
     .where('usage', '=', 'activity')
     .where('id', 'in', ids)
@@ -350,19 +360,26 @@ async function saveGroupFieldData(
       owner_type: 'activityGroup' as const,
       owner_id: groupId,
       field_id: f.id,
-      ...fieldDataColumns(f.type, answers[f.id]),
+      // Rich text is stored as HTML, so it is cleaned like the description.
+      ...fieldDataColumns(
+        f.type,
+        f.type === 'textarea' && f.textarea_formatting && typeof answers[f.id] === 'string'
+          ? sanitizeRichText(answers[f.id] as string)
+          : answers[f.id],
+      ),
       created_at: now,
       updated_at: now,
     }));
   if (rows.length) await trx.insertInto('field_data').values(rows).execute();
 }
 
+/** Refuses a reference to a row of another client (or none), on the form field that holds it. */
 async function requireOwned(
   trx: Trx,
   table: 'venues' | 'cancellation_rules' | 'subscription_plans',
   clientId: string,
   id: string,
-  what: string,
+  path: string,
 ) {
   const row = await trx
     .selectFrom(table)
@@ -370,5 +387,5 @@ async function requireOwned(
     .where('client_id', '=', clientId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new HttpError(400, `Unknown ${what}.`, { [what]: messages.unknownOption });
+  if (!row) throw new HttpError(400, messages.unknownOption, { [path]: messages.unknownOption });
 }

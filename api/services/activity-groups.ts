@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
-import { todayIn } from '../../engine/index.ts';
+import {
+  type PlaceRow,
+  sessionAvailability,
+  todayIn,
+  type WaitlistRow,
+} from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { fieldDataValue } from '../db/field-values.ts';
 import { readJson } from '../db/json.ts';
@@ -19,6 +24,7 @@ import type {
 } from '../db/schema.ts';
 import { fromFlag } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
+import { loadCapacityRows } from './bookings/load.ts';
 import { listFields } from './fields.ts';
 
 type HoursMinutes = { hours: number; minutes: number };
@@ -81,11 +87,31 @@ export const venueDto = (row: Selectable<VenuesTable>) => ({
 
 type GroupRow = Selectable<ActivityGroupsTable>;
 
+/** Places left per session, by the engine's rule (confirmed places, live holds, waitlist). */
+type PlacesLeft = (session: Selectable<ActivitiesTable>) => number | null;
+
+function placesLeftFrom(
+  counted: Set<string>,
+  capacity: { places: PlaceRow[]; waitlist: WaitlistRow[] },
+  now: number,
+): PlacesLeft {
+  return (session) =>
+    session.place_limit === null || !counted.has(session.id)
+      ? null
+      : sessionAvailability({
+          sessionId: session.id,
+          placeLimit: session.place_limit,
+          places: capacity.places,
+          waitlist: capacity.waitlist,
+          now,
+        }).placesLeft;
+}
+
 function groupDto(
   group: GroupRow,
   children: Awaited<ReturnType<typeof loadGroupChildren>>,
   venues: Map<string, ReturnType<typeof venueDto>>,
-  { publicView, today }: { publicView: boolean; today: string },
+  { publicView, today, placesLeft }: { publicView: boolean; today: string; placesLeft: PlacesLeft },
 ) {
   const visible = <T extends { enabled: 0 | 1 }>(row: T) => !publicView || row.enabled === 1;
   const mine = <T extends { activity_group_id: string }>(row: T) =>
@@ -95,7 +121,7 @@ function groupDto(
     .filter(visible)
     // A parent has no use for past sessions; the admin keeps the whole history.
     .filter((s) => !publicView || s.date >= today)
-    .map(sessionDto);
+    .map((s) => ({ ...sessionDto(s), placesLeft: placesLeft(s) }));
   return {
     _id: group.id,
     name: group.name,
@@ -153,8 +179,18 @@ export async function loadActivityGroups(
     );
     children.fieldData = children.fieldData.filter((d) => shown.has(d.field_id));
   }
-  const today = todayIn(new Date(), client.time_zone);
-  return groups.map((g) => groupDto(g, children, venues, { publicView, today }));
+  const now = new Date();
+  const today = todayIn(now, client.time_zone);
+  // Only limited sessions still to come need counting; the rest have null (unlimited).
+  const limited = children.activities.filter((s) => s.place_limit !== null && s.date >= today);
+  const capacity = await loadCapacityRows(
+    db,
+    clientId,
+    limited.map((s) => s.id),
+    groups.map((g) => g.id),
+  );
+  const placesLeft = placesLeftFrom(new Set(limited.map((s) => s.id)), capacity, now.getTime());
+  return groups.map((g) => groupDto(g, children, venues, { publicView, today, placesLeft }));
 }
 
 export async function loadActivityGroup(

@@ -6,6 +6,7 @@ import {
   canDeleteFieldOption,
   canDisableFieldOption,
   type Guard,
+  messages,
 } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { isTempId, newId } from '../db/ids.ts';
@@ -16,6 +17,19 @@ import { HttpError, notFound } from '../http/errors.ts';
 const refuseUnless = (verdict: Guard) => {
   if (!verdict.ok) throw new HttpError(409, verdict.message);
 };
+
+/** An attendee field may only be limited to this client's own activity groups. */
+async function requireOwnGroups(db: Db, clientId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const found = await db
+    .selectFrom('activity_groups')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  if (found.length !== new Set(ids).size)
+    throw new HttpError(400, messages.unknownOption, { activityGroups: messages.unknownOption });
+}
 
 async function countFieldData(db: Db, clientId: string, fieldId: string) {
   const row = await db
@@ -87,6 +101,7 @@ export async function saveField(
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const id = fieldId ?? newId();
+    await requireOwnGroups(trx, clientId, field.activityGroups);
     const savedOptions = fieldId
       ? await trx
           .selectFrom('field_options')

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { readJson } from '../db/json.ts';
 import { fromFlag } from '../db/time.ts';
+import { notFound } from '../http/errors.ts';
 
 export interface FieldDto {
   _id: string;
@@ -77,4 +78,61 @@ export async function listFields(
     activityGroups: readJson<string[]>(f.activity_group_ids, []),
     useForAdminFiltering: fromFlag(f.use_for_admin_filtering),
   }));
+}
+
+/** What the option guards (spec §5) look at, per option of one field. */
+export type OptionUsage = Record<string, { usedByHomeTabs: number; dataCount: number }>;
+
+/**
+ * How each option of a field is used: by home tabs, and by saved answers. The field dialog
+ * runs the engine's option guards on it before a Disable or Delete, as the server does on save.
+ *
+ * @example const usage = await loadOptionUsage(db, clientId, fieldId); // { [optionId]: { usedByHomeTabs: 1, dataCount: 0 } }
+ */
+export async function loadOptionUsage(
+  db: Db,
+  clientId: string,
+  fieldId: string,
+): Promise<OptionUsage> {
+  const field = await db
+    .selectFrom('custom_fields')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', '=', fieldId)
+    .executeTakeFirst();
+  if (!field) throw notFound();
+  const [options, tabs, answers] = await Promise.all([
+    db
+      .selectFrom('field_options')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('field_id', '=', fieldId)
+      .execute(),
+    db
+      .selectFrom('home_tabs')
+      .select('value')
+      .where('client_id', '=', clientId)
+      .where('type', '=', 'fieldOption')
+      .where('field_id', '=', fieldId)
+      .execute(),
+    db
+      .selectFrom('field_data')
+      .select(['value_ref', 'value_ref_array'])
+      .where('client_id', '=', clientId)
+      .where('field_id', '=', fieldId)
+      .execute(),
+  ]);
+  const usage: OptionUsage = {};
+  for (const { id } of options) usage[id] = { usedByHomeTabs: 0, dataCount: 0 };
+  for (const tab of tabs) {
+    for (const id of readJson<string[]>(tab.value, [])) if (usage[id]) usage[id].usedByHomeTabs++;
+  }
+  for (const answer of answers) {
+    const chosen = new Set([
+      ...(answer.value_ref ? [answer.value_ref] : []),
+      ...readJson<string[]>(answer.value_ref_array, []),
+    ]);
+    for (const id of chosen) if (usage[id]) usage[id].dataCount++;
+  }
+  return usage;
 }

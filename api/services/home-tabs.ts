@@ -113,10 +113,22 @@ export async function saveHomeTab(
     if (Number(result.numUpdatedRows) === 0) throw notFound();
     return tabId;
   }
+  // A new tab goes after the others: two tabs saved within one millisecond would otherwise tie.
+  const last = await db
+    .selectFrom('home_tabs')
+    .select((eb) => eb.fn.max('weight').as('weight'))
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
   const id = newId();
   await db
     .insertInto('home_tabs')
-    .values({ ...columns, id, client_id: clientId, created_at: now })
+    .values({
+      ...columns,
+      id,
+      client_id: clientId,
+      created_at: now,
+      weight: Number(last?.weight ?? -1) + 1,
+    })
     .execute();
   return id;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { findUserById } from '../db/repositories/users.ts';
 import { notFound } from '../http/errors.ts';
@@ -29,5 +30,74 @@ export async function loadUser(db: Db, clientId: string, userId: string): Promis
     role: user.role,
     fieldData: [],
     attendees: attendees.map((a) => a.id),
+  };
+}
+
+export interface UserListFilters {
+  /** Matches the full name or the email, case-insensitively, anywhere in the text. */
+  search?: string;
+  role?: UserDto['role'];
+  page: number;
+  limit: number;
+}
+
+/**
+ * A client's users, by name, paged: the dashboard's Customers screen. Tenant-scoped like every
+ * read; `total` counts every match so the screen can say 'Showing x to y of z results'.
+ *
+ * @example await listUsers(db, clientId, { role: 'customer', search: 'sam', page: 1, limit: 20 })
+ */
+export async function listUsers(
+  db: Db,
+  clientId: string,
+  filters: UserListFilters,
+): Promise<{ data: UserDto[]; total: number }> {
+  let base = db.selectFrom('users').where('client_id', '=', clientId);
+  if (filters.role) base = base.where('role', '=', filters.role);
+  const search = filters.search?.trim().toLowerCase();
+  if (search) {
+    // LIKE is case-sensitive on PostgreSQL and not on SQLite: lower() makes both agree, and the
+    // wildcards a user types are escaped so they match themselves.
+    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'full_name', 'email', 'role'])
+      .orderBy('full_name')
+      .orderBy('id')
+      .limit(filters.limit)
+      .offset((filters.page - 1) * filters.limit)
+      .execute(),
+  ]);
+  const attendees = rows.length
+    ? await db
+        .selectFrom('attendees')
+        .select(['id', 'user_id'])
+        .where('client_id', '=', clientId)
+        .where(
+          'user_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('created_at')
+        .execute()
+    : [];
+  return {
+    total: Number(total),
+    data: rows.map((r) => ({
+      _id: r.id,
+      fullName: r.full_name,
+      email: r.email,
+      role: r.role,
+      fieldData: [],
+      attendees: attendees.filter((a) => a.user_id === r.id).map((a) => a.id),
+    })),
   };
 }

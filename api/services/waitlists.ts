@@ -2,10 +2,14 @@ import {
   ACTIVE_WAITLIST_STATUSES,
   ageInMonths,
   hasFeature,
+  isActiveWaitlistStatus,
   messages,
+  offerExpiresAt,
   type WaitlistJoinView,
   type WaitlistStatus,
   waitlistJoinView,
+  waitlistMoveSteps,
+  waitlistTransitionError,
   zonedParts,
 } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
@@ -13,6 +17,7 @@ import { newId } from '../db/ids.ts';
 import { findClientById } from '../db/repositories/clients.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { enqueue } from '../jobs/queue.ts';
 import { loadActivityGroup } from './activity-groups.ts';
 import { listAttendees } from './attendees.ts';
 
@@ -27,8 +32,13 @@ export interface WaitlistEntryDto {
   activity: { _id: string; date: string; startTime: string } | null;
   attendee: { _id: string; name: string };
   user: { _id: string; fullName: string; email: string };
+  /** When a Ready entry's offer runs out (ISO instant); null when no offer is running. */
+  offerExpiresAt: string | null;
   createdAt: string;
 }
+
+/** Job that moves a Ready entry whose offer ran out to Expired (handler in api/jobs/handlers.ts). */
+export const EXPIRE_OFFER_JOB = 'expire-waitlist-offer';
 
 /**
  * Everything the join form needs for one attendee, decided by the engine: which sessions can be
@@ -193,6 +203,7 @@ export async function listWaitlistEntries(
         'w.status',
         'w.type',
         'w.created_at',
+        'w.offer_expires_at',
         'w.attendee_id',
         'g.id as group_id',
         'g.name as group_name',
@@ -227,7 +238,132 @@ export async function listWaitlistEntries(
           : null,
       attendee: { _id: r.attendee_id, name: names.get(r.attendee_id) ?? '' },
       user: { _id: r.user_id, fullName: r.full_name, email: r.email },
+      offerExpiresAt: r.status === 'Ready' ? r.offer_expires_at : null,
       createdAt: r.created_at,
     })),
   };
+}
+
+async function findEntry(db: Db, clientId: string, id: string) {
+  const entry = await db
+    .selectFrom('waitlist_entries')
+    .select(['id', 'status', 'user_id'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!entry) throw notFound();
+  return { ...entry, status: entry.status as WaitlistStatus };
+}
+
+/**
+ * An admin moves an entry on, only along the engine's transitions. Offering a place (→ Ready)
+ * keeps it for `offerHours` (default 48) and queues the job that expires the offer; any other
+ * move ends a running offer. The update is conditional on the status read, so two admins acting
+ * at once cannot both move the entry.
+ */
+export async function moveWaitlistEntry(
+  db: Db,
+  clientId: string,
+  id: string,
+  {
+    status,
+    offerHours,
+    now = Date.now(),
+  }: { status: WaitlistStatus; offerHours?: number; now?: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const entry = await findEntry(trx, clientId, id);
+    const { steps, error } = waitlistMoveSteps(entry.status, status);
+    if (error) throw new HttpError(422, error);
+    let expiresAt: string | null = null;
+    if (status === 'Ready') {
+      const offer = offerExpiresAt(now, offerHours);
+      if (offer.error) throw new HttpError(422, offer.error, { offerHours: offer.error });
+      expiresAt = offer.expiresAt;
+    } else if (offerHours !== undefined) {
+      throw new HttpError(422, messages.offerHoursRange, { offerHours: messages.offerHoursRange });
+    }
+    const moved = await trx
+      .updateTable('waitlist_entries')
+      .set({ status: steps[steps.length - 1], offer_expires_at: expiresAt, updated_at: nowIso() })
+      .where('client_id', '=', clientId)
+      .where('id', '=', id)
+      .where('status', '=', entry.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1)
+      throw new HttpError(409, messages.waitlistTransitionNotAllowed(entry.status, status));
+    if (expiresAt)
+      await enqueue(
+        trx,
+        EXPIRE_OFFER_JOB,
+        { clientId, entryId: id },
+        // One job per offer: a new offer after an earlier one lapsed queues its own.
+        { runAt: new Date(expiresAt), dedupeKey: `${EXPIRE_OFFER_JOB}:${id}:${expiresAt}` },
+      );
+  });
+}
+
+/** A customer cancels one of their own active entries; another user's entry is not found. */
+export async function cancelOwnEntry(
+  db: Db,
+  clientId: string,
+  userId: string,
+  id: string,
+): Promise<void> {
+  const entry = await findEntry(db, clientId, id);
+  if (entry.user_id !== userId) throw notFound();
+  if (!isActiveWaitlistStatus(entry.status))
+    throw new HttpError(422, messages.waitlistTransitionNotAllowed(entry.status, 'Cancelled'));
+  await moveWaitlistEntry(db, clientId, id, { status: 'Cancelled' });
+}
+
+/**
+ * The offer job: a Ready entry whose offer has run out becomes Expired, which releases the place
+ * it kept. Idempotent — an entry already booked, cancelled or offered again is left alone.
+ */
+export async function expireOffer(
+  db: Db,
+  clientId: string,
+  id: string,
+  now: number,
+): Promise<void> {
+  const entry = await db
+    .selectFrom('waitlist_entries')
+    .select(['status', 'offer_expires_at'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (entry?.status !== 'Ready' || !entry.offer_expires_at) return;
+  if (Date.parse(entry.offer_expires_at) > now) return;
+  await db
+    .updateTable('waitlist_entries')
+    .set({ status: 'Expired', updated_at: nowIso() })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .where('status', '=', 'Ready')
+    .where('offer_expires_at', '=', entry.offer_expires_at)
+    .execute();
+}
+
+/**
+ * Inside the booking transaction: the Ready entries a booking fulfils become Used — the entry for
+ * the booked session, or the attendee's all-sessions entry for the session's group.
+ */
+export async function markOffersUsed(
+  trx: Db,
+  clientId: string,
+  places: readonly { attendeeId: string; sessionId: string; groupId: string }[],
+): Promise<void> {
+  if (waitlistTransitionError('Ready', 'Used')) return;
+  for (const p of places) {
+    await trx
+      .updateTable('waitlist_entries')
+      .set({ status: 'Used', updated_at: nowIso() })
+      .where('client_id', '=', clientId)
+      .where('attendee_id', '=', p.attendeeId)
+      .where('status', '=', 'Ready')
+      .where('activity_group_id', '=', p.groupId)
+      .where((eb) => eb.or([eb('activity_id', '=', p.sessionId), eb('activity_id', 'is', null)]))
+      .execute();
+  }
 }

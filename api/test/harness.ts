@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../app.ts';
+import type { AppConfig } from '../context.ts';
 import { type DbHandle, dropPostgresDatabase, openPostgres, openSqlite } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
@@ -26,7 +27,11 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-export async function createTestContext(): Promise<TestContext> {
+/**
+ * @param config extra app settings, e.g. `stripe` keys for tests of card bookings that never
+ * reach Stripe itself (api/payments/testing.ts points the SDK at the local test server).
+ */
+export async function createTestContext(config: Partial<AppConfig> = {}): Promise<TestContext> {
   const server = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
   let url: string | null = null;
@@ -39,7 +44,11 @@ export async function createTestContext(): Promise<TestContext> {
     handle = openSqlite(':memory:');
   }
   await migrateToLatest(handle.db);
-  const app = createApp(handle, { production: false, publicUrl: 'http://localhost:3000' });
+  const app = createApp(handle, {
+    production: false,
+    publicUrl: 'http://localhost:3000',
+    ...config,
+  });
   const request: TestContext['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -1,17 +1,73 @@
 import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { RequireAuth } from './components/RequireAuth.tsx';
-import { ActivitiesScreen } from './screens/activities/ActivitiesScreen.tsx';
-import { ActivityGroupScreen } from './screens/activities/ActivityGroupScreen.tsx';
-import { ActivityWizardScreen } from './screens/activities/wizard/ActivityWizard.tsx';
-import { EmbedCodeScreen } from './screens/EmbedCodeScreen.tsx';
-import { FieldsScreen } from './screens/fields/FieldsScreen.tsx';
+import { screen } from './lazy-screen.tsx';
 import { HomeScreen } from './screens/HomeScreen.tsx';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
-import { SettingsScreen } from './screens/SettingsScreen.tsx';
-import { SubscriptionScreen } from './screens/settings/SubscriptionScreen.tsx';
-import { VenuesScreen } from './screens/venues/VenuesScreen.tsx';
+
+// Screens load when first opened: the sign-in page and the home screen stay in the first bundle.
+const ActivitiesScreen = screen(
+  () => import('./screens/activities/ActivitiesScreen.tsx'),
+  'ActivitiesScreen',
+);
+const ActivityGroupScreen = screen(
+  () => import('./screens/activities/ActivityGroupScreen.tsx'),
+  'ActivityGroupScreen',
+);
+const ActivityWizardScreen = screen(
+  () => import('./screens/activities/wizard/ActivityWizard.tsx'),
+  'ActivityWizardScreen',
+);
+const AdminBookingWizard = screen(
+  () => import('./screens/admin-booking/AdminBookingWizard.tsx'),
+  'AdminBookingWizard',
+);
+const BookingScreen = screen(() => import('./screens/bookings/BookingScreen.tsx'), 'BookingScreen');
+const BookingsScreen = screen(
+  () => import('./screens/bookings/BookingsScreen.tsx'),
+  'BookingsScreen',
+);
+const CancellationRulesScreen = screen(
+  () => import('./screens/cancellation-rules/CancellationRulesScreen.tsx'),
+  'CancellationRulesScreen',
+);
+const CustomerScreen = screen(
+  () => import('./screens/customers/CustomerScreen.tsx'),
+  'CustomerScreen',
+);
+const CustomersScreen = screen(
+  () => import('./screens/customers/CustomersScreen.tsx'),
+  'CustomersScreen',
+);
+const DiscountsScreen = screen(
+  () => import('./screens/discounts/DiscountsScreen.tsx'),
+  'DiscountsScreen',
+);
+const EmbedCodeScreen = screen(() => import('./screens/EmbedCodeScreen.tsx'), 'EmbedCodeScreen');
+const FieldsScreen = screen(() => import('./screens/fields/FieldsScreen.tsx'), 'FieldsScreen');
+const HomeTabsScreen = screen(
+  () => import('./screens/home-tabs/HomeTabsScreen.tsx'),
+  'HomeTabsScreen',
+);
+const PaymentsScreen = screen(
+  () => import('./screens/payments/PaymentsScreen.tsx'),
+  'PaymentsScreen',
+);
+const SettingsScreen = screen(() => import('./screens/SettingsScreen.tsx'), 'SettingsScreen');
+const SessionPassesScreen = screen(
+  () => import('./screens/session-passes/SessionPassesScreen.tsx'),
+  'SessionPassesScreen',
+);
+const SubscriptionScreen = screen(
+  () => import('./screens/settings/SubscriptionScreen.tsx'),
+  'SubscriptionScreen',
+);
+const VenuesScreen = screen(() => import('./screens/venues/VenuesScreen.tsx'), 'VenuesScreen');
+const WaitlistsScreen = screen(
+  () => import('./screens/waitlists/WaitlistsScreen.tsx'),
+  'WaitlistsScreen',
+);
 
 /**
  * Every screen of the dashboard, relative to /admin. A new screen is a <Route> here plus, when
@@ -32,12 +88,23 @@ export function App() {
         <Route path="settings" element={<SettingsScreen />} />
         <Route path="settings/fields" element={<FieldsScreen />} />
         <Route path="settings/venues" element={<VenuesScreen />} />
+        <Route path="settings/cancellation-rules" element={<CancellationRulesScreen />} />
+        <Route path="settings/home-tabs" element={<HomeTabsScreen />} />
         <Route path="activities" element={<ActivitiesScreen />} />
+        <Route path="discounts" element={<DiscountsScreen />} />
+        <Route path="session-passes" element={<SessionPassesScreen />} />
         <Route path="activities/new" element={<ActivityWizardScreen />} />
         <Route path="activities/:id" element={<ActivityGroupScreen />} />
         <Route path="activities/:id/edit" element={<ActivityWizardScreen />} />
+        <Route path="bookings" element={<BookingsScreen />} />
+        <Route path="bookings/new" element={<AdminBookingWizard />} />
+        <Route path="bookings/:id" element={<BookingScreen />} />
+        <Route path="customers" element={<CustomersScreen />} />
+        <Route path="customers/:id" element={<CustomerScreen />} />
+        <Route path="waitlists" element={<WaitlistsScreen />} />
         <Route path="settings/embed-code" element={<EmbedCodeScreen />} />
         <Route path="settings/subscription" element={<SubscriptionScreen />} />
+        <Route path="settings/payments" element={<PaymentsScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

@@ -33,6 +33,33 @@ export const navigation: NavSection[] = [
         to: '/activities',
         icon: icon('M4 5h16v15H4zM4 10h16M9 3v4M15 3v4M8 14h3M8 17h6'),
       },
+      {
+        label: 'Discounts',
+        to: '/discounts',
+        icon: icon('M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01'),
+      },
+      {
+        label: 'Session passes',
+        to: '/session-passes',
+        icon: icon('M3 7h18v4a2 2 0 000 4v4H3v-4a2 2 0 000-4zM14 7v12'),
+      },
+      {
+        label: 'Bookings',
+        to: '/bookings',
+        icon: icon('M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3'),
+      },
+      {
+        label: 'Customers',
+        to: '/customers',
+        icon: icon(
+          'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21v-1a6 6 0 0112 0v1M16 3.5a4 4 0 010 7.5M22 21v-1a6 6 0 00-4-5.6',
+        ),
+      },
+      {
+        label: 'Waitlists',
+        to: '/waitlists',
+        icon: icon('M12 7v5l3 2M12 21a9 9 0 100-18 9 9 0 000 18'),
+      },
     ],
   },
   {
@@ -59,6 +86,21 @@ export const navigation: NavSection[] = [
         icon: icon(
           'M12 21s-7-6.5-7-12a7 7 0 0114 0c0 5.5-7 12-7 12zM12 11.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5',
         ),
+      },
+      {
+        label: 'Home tabs',
+        to: '/settings/home-tabs',
+        icon: icon('M3 9h18M3 9v11h18V9M3 9l2-5h5l2 5M12 9l2-5h5l2 5'),
+      },
+      {
+        label: 'Cancellation rules',
+        to: '/settings/cancellation-rules',
+        icon: icon('M4 4h16v16H4zM9 9l6 6M15 9l-6 6'),
+      },
+      {
+        label: 'Payments',
+        to: '/settings/payments',
+        icon: icon('M2 6h20v12H2zM2 10h20M6 15h4'),
       },
       {
         label: 'Subscription',

@@ -86,7 +86,7 @@ describe('ticket prices', () => {
         text: messages.continuesUntilCancelled,
       },
     ]);
-    expect(r.scheduleTexts).toEqual(['First payment on 2025-02-01', 'Continues until cancelled']);
+    expect(r.scheduleTexts).toEqual(['First payment on 01/02/2025', 'Continues until cancelled']);
   });
 
   it('charges add-ons per session, limited to their sessions', () => {
@@ -478,7 +478,20 @@ describe('credits and schedules', () => {
         { date: '2025-03-01', amount: 6000 },
       ],
     });
-    expect(r.scheduleTexts).toEqual(['First payment on 2025-02-01', 'Final payment on 2025-03-01']);
+    expect(r.scheduleTexts).toEqual(['First payment on 01/02/2025', 'Final payment on 01/03/2025']);
+    // A US organiser reads the same dates in its own format.
+    const us = priceBasket(
+      base({
+        groups: [scheduled],
+        payBySchedule: true,
+        lines: [{ attendeeId: 'a', activityGroupId: 'g1', ticketId: 'g1-all' }],
+        settings: { ...settings, dateFormat: 'MM/dd/yyyy' },
+      }),
+    );
+    expect(us.scheduleTexts).toEqual([
+      'First payment on 02/01/2025',
+      'Final payment on 03/01/2025',
+    ]);
   });
 });
 

@@ -132,10 +132,17 @@ export function priceBasket(input: PriceInput): PriceResult {
       firstPaymentDate: l.subscription!.firstPaymentDate,
       text: messages.continuesUntilCancelled,
     }));
+  // formatCivilDate reads an empty format as the default 'dd/MM/yyyy'.
+  const dateFormat = input.settings.dateFormat ?? '';
   const texts = schedule.length
-    ? scheduleTexts({ dates: schedule.map((s) => s.date), today })
+    ? scheduleTexts({ dates: schedule.map((s) => s.date), today, dateFormat })
     : recurring.length
-      ? scheduleTexts({ dates: [recurring[0].firstPaymentDate], today, untilCancelled: true })
+      ? scheduleTexts({
+          dates: [recurring[0].firstPaymentDate],
+          today,
+          untilCancelled: true,
+          dateFormat,
+        })
       : [];
   return {
     currency: input.settings.currency,

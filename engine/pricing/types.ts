@@ -64,7 +64,8 @@ export interface PriceInput {
   payBySchedule?: boolean;
   attendeeNames?: Readonly<Record<string, string>>;
   now: number;
-  settings: { timeZone: string; currency: string; planLevel: number };
+  /** `dateFormat` is the client's (e.g. 'dd/MM/yyyy'), for the schedule texts' dates. */
+  settings: { timeZone: string; currency: string; planLevel: number; dateFormat?: string };
 }
 
 export interface BreakdownItem {

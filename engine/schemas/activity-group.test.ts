@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createActivityGroupSchema } from './activity-group.ts';
+import {
+  activityGroupFormValues,
+  createActivityGroupSchema,
+  type SavedActivityGroup,
+} from './activity-group.ts';
+import type { FieldDefinition } from './attendee.ts';
 import { fieldErrors } from './common.ts';
 
 const premium = createActivityGroupSchema({ planLevel: 20 });
@@ -104,5 +109,29 @@ describe('activity group schema', () => {
       ageRange: { min: { years: 9, months: 0 }, max: { years: 6, months: 0 } },
     });
     expect(errors['ageRange.max']).toBe('The minimum age cannot be above the maximum age.');
+  });
+
+  it('round-trips a saved group: its form values save it unchanged, currency answers included', () => {
+    const fee: FieldDefinition = {
+      _id: 'f1',
+      title: 'Deposit',
+      type: 'currency',
+      required: false,
+      adminOnly: false,
+      enabled: true,
+    };
+    const schema = createActivityGroupSchema({ planLevel: 20, fields: [fee] });
+    const stored = v.parse(schema, { ...base, fieldData: { f1: '12.50' } });
+    expect(stored.fieldData).toEqual({ f1: 1250 });
+    const saved: SavedActivityGroup = {
+      ...stored,
+      venue: null,
+      activities: stored.activities.map((s, i) => ({ ...s, _id: `s${i}` })),
+      tickets: stored.tickets.map((t, i) => ({ ...t, _id: `t${i}`, timeDisplay: null })),
+      addOns: stored.addOns.map((a, i) => ({ ...a, _id: `a${i}` })),
+    };
+    const values = activityGroupFormValues(saved, [fee]);
+    expect(values.fieldData).toEqual({ f1: '12.5' });
+    expect(v.parse(schema, values).fieldData).toEqual({ f1: 1250 });
   });
 });

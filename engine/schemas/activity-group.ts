@@ -220,14 +220,31 @@ const major = (minor: number | null) => (minor === null ? null : String(minorToM
 const age = (monthsTotal: number | null) =>
   monthsTotal === null ? null : { years: Math.floor(monthsTotal / 12), months: monthsTotal % 12 };
 
+/** Answers to the client's activity fields as form values: currency back in major units. */
+function fieldFormValues(
+  fieldData: Readonly<Record<string, unknown>>,
+  fields: readonly Pick<FieldDefinition, '_id' | 'type'>[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...fieldData };
+  for (const field of fields) {
+    const value = values[field._id];
+    if (field.type === 'currency' && typeof value === 'number') {
+      values[field._id] = String(minorToMajor(value));
+    }
+  }
+  return values;
+}
+
 /**
- * The wizard's form values for a saved group: money back in major units, age in years and
- * months, read-only fields dropped. Saving these unchanged saves the group unchanged.
+ * The wizard's form values for a saved group: money back in major units (prices, fees and
+ * currency field answers, which is why the client's activity fields are needed), age in years
+ * and months, read-only fields dropped. Saving these unchanged saves the group unchanged.
  *
- * @example activityGroupFormValues(saved).tickets[0].price // '80'
+ * @example activityGroupFormValues(saved, fields).tickets[0].price // '80'
  */
 export function activityGroupFormValues(
   group: SavedActivityGroup,
+  fields: readonly Pick<FieldDefinition, '_id' | 'type'>[] = [],
 ): v.InferInput<ReturnType<typeof createActivityGroupSchema>> {
   return {
     name: group.name,
@@ -238,7 +255,7 @@ export function activityGroupFormValues(
     waitlistType: group.waitlistType,
     enabled: group.enabled,
     cancellationRules: [...group.cancellationRules],
-    fieldData: { ...(group.fieldData ?? {}) },
+    fieldData: fieldFormValues(group.fieldData ?? {}, fields),
     activities: group.activities.map((s) => ({
       _id: s._id,
       date: s.date,

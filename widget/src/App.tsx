@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import type { ClientSettings } from '../../api-client/index.ts';
-import { loadDetail, useChunk } from './lazy.ts';
+import { loadDetail, loadJourney, loadMine, loadWaitlist, useChunk } from './lazy.ts';
 import { useWidget, type View, type WidgetStore } from './store.ts';
 import { strings } from './strings.ts';
 import { DetailSkeleton, ErrorNotice, StoreContext } from './views/common.tsx';
@@ -31,6 +32,17 @@ export function App({ store }: { store: WidgetStore }) {
   return (
     <StoreContext.Provider value={store}>
       <div className={className}>
+        {view.kind !== 'mine' && (
+          <p className="cw-bar">
+            <button
+              type="button"
+              className="cw-ghost"
+              onClick={() => store.actions.show({ kind: 'mine' })}
+            >
+              {strings.myBookings}
+            </button>
+          </p>
+        )}
         {view.kind === 'listing' ? (
           <Listing
             settings={settings}
@@ -40,11 +52,57 @@ export function App({ store }: { store: WidgetStore }) {
           />
         ) : settings.status === 'error' ? (
           <ErrorNotice title={strings.loadGroupFailed} message={settings.message} />
-        ) : (
+        ) : view.kind === 'group' ? (
           <Detail view={view} settings={saved} />
+        ) : (
+          <Step
+            // One Step per kind of view: a chunk's state must not carry over to another chunk.
+            key={view.kind}
+            loader={
+              view.kind === 'book' ? loadJourney : view.kind === 'mine' ? loadMine : loadWaitlist
+            }
+            view={view}
+            settings={saved}
+          />
         )}
       </div>
     </StoreContext.Provider>
+  );
+}
+
+/** What every later step receives: the view that opened it and the organiser's settings. */
+export interface StepProps {
+  view: View;
+  settings: ClientSettings;
+}
+
+/** A later step's chunk: a skeleton while it loads, Retry if it could not be fetched. */
+function Step({
+  loader,
+  view,
+  settings,
+}: {
+  loader: () => Promise<{ default: ComponentType<StepProps> }>;
+  view: View;
+  settings: ClientSettings | null;
+}) {
+  const chunk = useChunk(loader);
+  if (chunk.error) return <ChunkFailed title={strings.loadStepFailed} retry={chunk.retry} />;
+  if (!chunk.module || !settings) return <DetailSkeleton />;
+  const Component = chunk.module.default;
+  return <Component view={view} settings={settings} />;
+}
+
+function ChunkFailed({ title, retry }: { title: string; retry: () => void }) {
+  return (
+    <div className="cw-error" role="alert">
+      <p>
+        <strong>{title}</strong>
+      </p>
+      <button type="button" className="cw-btn" onClick={retry}>
+        {strings.retry}
+      </button>
+    </div>
   );
 }
 
@@ -56,18 +114,7 @@ function Detail({
   settings: ClientSettings | null;
 }) {
   const chunk = useChunk(loadDetail);
-  if (chunk.error) {
-    return (
-      <div className="cw-error" role="alert">
-        <p>
-          <strong>{strings.loadGroupFailed}</strong>
-        </p>
-        <button type="button" className="cw-btn" onClick={chunk.retry}>
-          {strings.retry}
-        </button>
-      </div>
-    );
-  }
+  if (chunk.error) return <ChunkFailed title={strings.loadGroupFailed} retry={chunk.retry} />;
   if (!chunk.module || !settings) return <DetailSkeleton />;
   const GroupDetail = chunk.module.default;
   return <GroupDetail id={view.id} back={view.back} focus={view.focus} settings={settings} />;

@@ -70,3 +70,15 @@ export const preloadDetail = () => {
     // Shown, with Retry, if the user then opens the group; a preload has nobody to tell.
   });
 };
+
+/** Sign-in, attendees, tickets and basket: the booking form, fetched when a parent clicks Book. */
+export const loadJourney = () => import('./views/journey/Journey.tsx');
+
+/** Payment and confirmation: only once the basket is ready to pay. */
+export const loadCheckout = () => import('./views/checkout/Checkout.tsx');
+
+/** The parent's bookings and online cancellation. */
+export const loadMine = () => import('./views/mine/MyBookings.tsx');
+
+/** The waitlist join form (Premium). */
+export const loadWaitlist = () => import('./views/waitlist/Waitlist.tsx');

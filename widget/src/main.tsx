@@ -8,8 +8,8 @@
  *   template        Default | Seamless; absent: the organiser's saved setting
  *   button-display  align right | full width | hidden | none; absent: the saved setting
  *   activity-group  start on one group's page instead of the listing
- *   tab             a home tab's listing (filtering by tab arrives with the tabs API)
- *   waitlist        a group's waitlist form (until that form exists: the group's page)
+ *   tab             a home tab's path: the listing shows only that tab's groups
+ *   waitlist        a group's waitlist join form (Premium)
  *   name            names the widget when a page has two, for Classwise('open', { widget })
  */
 import { createRoot, type Root } from 'react-dom/client';
@@ -49,7 +49,9 @@ const appearanceOf = (element: HTMLElement): Appearance => ({
 });
 
 function startViewOf(element: HTMLElement): View {
-  const group = element.getAttribute('activity-group') || element.getAttribute('waitlist');
+  const waitlist = element.getAttribute('waitlist');
+  if (waitlist) return { kind: 'waitlist', id: waitlist, back: false };
+  const group = element.getAttribute('activity-group');
   return group ? { kind: 'group', id: group, back: false, focus: false } : { kind: 'listing' };
 }
 
@@ -72,6 +74,7 @@ function mount(element: HTMLElement) {
     clientId,
     start,
     appearance: appearanceOf(element),
+    tab: element.getAttribute('tab') || null,
   });
   const root = createRoot(container);
   root.render(<App store={store} />);

@@ -10,7 +10,9 @@ import {
   type ApiClient,
   type ClientSettings,
   createApiClient,
+  type User,
 } from '../../api-client/index.ts';
+import { readSavedToken, type Session, saveToken } from './session.ts';
 
 export type Remote<T> =
   | { status: 'loading' }
@@ -23,7 +25,13 @@ export type Remote<T> =
  */
 export type View =
   | { kind: 'listing'; focusGroup?: string }
-  | { kind: 'group'; id: string; back: boolean; focus: boolean };
+  | { kind: 'group'; id: string; back: boolean; focus: boolean }
+  /** The booking journey for one group (issue 5); `back` returns to the group's page. */
+  | { kind: 'book'; id: string; back: boolean }
+  /** The waitlist join form (Premium); the embed's `waitlist` starting view. */
+  | { kind: 'waitlist'; id: string; back: boolean }
+  /** The parent's bookings, with online cancellation. */
+  | { kind: 'mine' };
 
 /** The element's look attributes; null follows the organiser's saved setting. */
 export interface Appearance {
@@ -38,6 +46,12 @@ export interface WidgetState {
   /** Groups fetched one by one (a starting view or an `open` call before the list arrived). */
   groups: Record<string, Remote<ActivityGroup>>;
   view: View;
+  /** The signed-in parent, if any (see session.ts). */
+  session: Session | null;
+  /** Set when the server stopped accepting the saved token: the sign-in form says why. */
+  sessionEnded: boolean;
+  /** A home tab's path: the listing shows only that tab's groups. */
+  tab: string | null;
 }
 
 export interface WidgetActions {
@@ -45,11 +59,28 @@ export interface WidgetActions {
   showListing(focusGroup?: string): void;
   /** `back`: offer the way back to the listing; `focus`: move focus to the group's heading. */
   showGroup(id: string, options: { back: boolean; focus: boolean }): void;
+  /** Moves to another view of the journey (book, waitlist, my bookings). */
+  show(view: View): void;
+  /** Keeps the parent's token (saved for the next visit) and who they are. */
+  signedIn(token: string, user: User): void;
+  /** Forgets the token here; the server-side revoke is the caller's business. */
+  signOut(): void;
+  /** Fetches a group again (places left changed under the parent's feet). */
+  refreshGroup(id: string): void;
   /** Loads again whatever failed (the Retry button). */
   retry(): void;
 }
 
-export type WidgetStore = StoreApi<WidgetState> & { actions: WidgetActions };
+/** The store, its actions, and the API client the lazily loaded steps call through. */
+export type WidgetStore = StoreApi<WidgetState> & {
+  actions: WidgetActions;
+  api: ApiClient;
+  clientId: string;
+  /** The product's origin (the API, /pay), not the organiser's page. */
+  origin: string;
+  /** Whether the organiser embedded the listing: only then do pages offer the way back to it. */
+  hasListing: boolean;
+};
 
 const failed = (error: unknown) => ({
   status: 'error' as const,
@@ -66,22 +97,57 @@ export function createWidgetStore({
   clientId,
   start,
   appearance,
-  api = createApiClient({ baseUrl: origin, clientId, credentials: 'omit' }),
+  tab = null,
 }: {
   origin: string;
   clientId: string;
   start: View;
   appearance: Appearance;
-  api?: ApiClient;
+  tab?: string | null;
 }): WidgetStore {
+  const saved = readSavedToken(clientId);
   const store = createStore<WidgetState>(() => ({
     settings: { status: 'loading' },
     list: null,
     groups: {},
     view: start,
     appearance,
+    session: saved ? { token: saved, user: null } : null,
+    sessionEnded: false,
+    tab,
   }));
   const { getState, setState } = store;
+  // Bearer token, never cookies: the widget runs on the organiser's origin (DESIGN.md, Auth).
+  const raw = createApiClient({
+    baseUrl: origin,
+    clientId,
+    credentials: 'omit',
+    getToken: () => getState().session?.token ?? null,
+  });
+  // A token the server no longer accepts (expired, revoked) is forgotten wherever the 401 comes
+  // from, so every signed-in step falls back to the sign-in form instead of failing one by one.
+  const guard =
+    <A extends unknown[]>(call: (...args: A) => Promise<unknown>) =>
+    async (...args: A) => {
+      const sent = getState().session?.token;
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (sent && (error as { status?: number }).status === 401) {
+          saveToken(clientId, null);
+          setState({ session: null, sessionEnded: true });
+        }
+        throw error;
+      }
+    };
+  const api = {
+    get: guard(raw.get),
+    post: guard(raw.post),
+    put: guard(raw.put),
+    patch: guard(raw.patch),
+    delete: guard(raw.delete),
+    upload: guard(raw.upload),
+  } as ApiClient;
 
   const loadSettings = () => {
     setState({ settings: { status: 'loading' } });
@@ -92,7 +158,8 @@ export function createWidgetStore({
   };
   const loadList = () => {
     setState({ list: { status: 'loading' } });
-    api.get<ActivityGroup[]>('/api/activity-groups/full-list').then(
+    const filter = tab ? `?filters=${encodeURIComponent(JSON.stringify({ tab }))}` : '';
+    api.get<ActivityGroup[]>(`/api/activity-groups/full-list${filter}`).then(
       (data) => setState({ list: { status: 'ready', data } }),
       (error) => setState({ list: failed(error) }),
     );
@@ -100,17 +167,20 @@ export function createWidgetStore({
   const loadGroup = (id: string) => {
     const set = (remote: Remote<ActivityGroup>) =>
       setState((s) => ({ groups: { ...s.groups, [id]: remote } }));
-    set({ status: 'loading' });
+    // A refresh keeps showing the copy it has: the journey's choices must not unmount.
+    if (getState().groups[id]?.status !== 'ready') set({ status: 'loading' });
     api.get<ActivityGroup>(`/api/activity-groups/${encodeURIComponent(id)}/public`).then(
       (data) => set({ status: 'ready', data }),
-      (error) => set(failed(error)),
+      (error) => getState().groups[id]?.status !== 'ready' && set(failed(error)),
     );
   };
   // A view asks only for what it shows: a widget that starts on one group never loads the list.
   const ensure = (view: View) => {
     const s = getState();
     if (view.kind === 'listing' && !s.list) loadList();
-    if (view.kind === 'group' && !s.groups[view.id] && !findInList(s, view.id)) loadGroup(view.id);
+    if (view.kind !== 'listing' && view.kind !== 'mine' && !s.groups[view.id]) {
+      if (!findInList(s, view.id)) loadGroup(view.id);
+    }
   };
 
   const actions: WidgetActions = {
@@ -122,6 +192,19 @@ export function createWidgetStore({
       setState({ view: { kind: 'group', id, back, focus } });
       ensure(getState().view);
     },
+    show(view) {
+      setState({ view });
+      ensure(view);
+    },
+    signedIn(token, user) {
+      saveToken(clientId, token);
+      setState({ session: { token, user }, sessionEnded: false });
+    },
+    signOut() {
+      saveToken(clientId, null);
+      setState({ session: null });
+    },
+    refreshGroup: (id) => loadGroup(id),
     retry() {
       const s = getState();
       if (s.settings.status === 'error') loadSettings();
@@ -133,7 +216,13 @@ export function createWidgetStore({
   };
   loadSettings();
   ensure(start);
-  return Object.assign(store, { actions });
+  return Object.assign(store, {
+    actions,
+    api,
+    clientId,
+    origin,
+    hasListing: start.kind === 'listing',
+  });
 }
 
 /** A group from the already loaded list, if it is there. */

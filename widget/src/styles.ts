@@ -75,4 +75,45 @@ export const css = `
 .cw-table .cw-num{text-align:right;padding-right:0}
 .cw-panel{padding:20px;border:1px solid var(--cw-line);border-radius:12px;background:#fff}
 .cw-seamless .cw-panel{padding:0;border:0;background:none}
+
+.cw-bar{display:flex;justify-content:flex-end;margin-bottom:8px}
+.cw-step,.cw-form{display:flex;flex-direction:column;gap:14px}
+.cw-step-title{font-size:1.25em;font-weight:650;outline:none}
+.cw-crumb,.cw-who{color:var(--cw-muted);font-size:.93em;display:flex;gap:12px;align-items:baseline;flex-wrap:wrap}
+.cw-field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0;min-width:0}
+.cw-field>label,.cw-field legend,.cw-choices legend{font-weight:600;padding:0}
+.cw-root :is(input:not([type=checkbox],[type=radio]),select,textarea){font:inherit;color:inherit;background:#fff;border:1px solid #858f9e;border-radius:8px;padding:8px 10px;max-width:100%}
+.cw-seamless :is(input,select,textarea){background:transparent}
+.cw-root textarea{min-height:80px}
+.cw-root :is(input,select,textarea):focus-visible{outline:3px solid var(--cw-a);outline-offset:1px}
+.cw-root [aria-invalid=true]{border-color:#b42318}
+.cw-field-error,.cw-alert{color:#b42318;font-weight:600}
+.cw-alert{padding:10px 14px;border:1px solid #f3c1bd;background:#fdf3f2;border-radius:8px}
+.cw-seamless .cw-alert{background:none}
+.cw-help,.cw-count small,.cw-check small,.cw-totals small,.cw-booked small{display:block;color:var(--cw-muted);font-size:.88em}
+.cw-note{padding:8px 12px;border-left:3px solid var(--cw-a);background:color-mix(in srgb,var(--cw-a) 7%,transparent)}
+.cw-ok{color:#067647;font-weight:600}
+.cw-ok:empty{display:none}
+.cw-choices{border:0;padding:0;margin:0;display:flex;flex-direction:column;gap:8px}
+.cw-check{display:flex;gap:10px;align-items:flex-start;cursor:pointer}
+.cw-check input{margin-top:.3em;width:1.05em;height:1.05em;accent-color:var(--cw-a);flex:none}
+.cw-check:has(input:disabled){opacity:.6;cursor:default}
+.cw-spread{display:flex;justify-content:space-between;align-items:baseline;gap:12px}
+.cw-check.cw-spread>span:nth-of-type(1){flex:1}
+.cw-badge{font-weight:600;white-space:nowrap}
+.cw-row{display:flex;justify-content:flex-end;align-items:center;gap:12px;flex-wrap:wrap}
+.cw-row-start{justify-content:flex-start;align-items:flex-end}
+.cw-btn-quiet{background:transparent;color:var(--cw-a)}
+.cw-btn:disabled{opacity:.55;cursor:default}
+.cw-lines{display:flex;flex-direction:column;gap:10px}
+.cw-lines>li{padding-bottom:10px;border-bottom:1px solid var(--cw-line)}
+.cw-sub{color:var(--cw-muted);font-size:.93em;padding-left:12px}
+.cw-totals{margin:0;display:flex;flex-direction:column;gap:6px;font-variant-numeric:tabular-nums}
+.cw-totals>div{display:flex;justify-content:space-between;gap:12px}
+.cw-totals dd{margin:0;white-space:nowrap}
+.cw-total{font-weight:700;font-size:1.1em;border-top:1px solid var(--cw-line);padding-top:6px}
+.cw-hold{font-weight:650;font-variant-numeric:tabular-nums}
+.cw-instructions{white-space:pre-line}
+.cw-cancel{display:flex;flex-direction:column;gap:10px;margin-top:10px;padding:14px;border:1px dashed var(--cw-line);border-radius:8px;outline:none}
+.cw-part{display:flex;flex-direction:column;font-size:.88em;text-transform:capitalize}
 `;

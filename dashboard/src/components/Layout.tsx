@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useClientSettings, useLogout, useSession } from '../api.ts';
 import { planName } from '../lib/plan.ts';
@@ -7,6 +7,8 @@ import { Alert } from './Alert.tsx';
 import { Badge } from './Badge.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import { Button } from './Button.tsx';
+import { trapTab } from './focusTrap.ts';
+import { ScreenSkeleton } from './ScreenSkeleton.tsx';
 
 function Brand() {
   return (
@@ -26,10 +28,49 @@ export function Layout() {
   const client = useClientSettings();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const main = useRef<HTMLElement>(null);
+  const openRef = useRef(menuOpen);
+  openRef.current = menuOpen;
+  // Where the focus goes once the drawer has closed: the screen behind it is inert until then.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
+  const closeMenu = useCallback((focus: HTMLElement | null) => {
+    focusAfterClose.current = focus;
+    setMenuOpen(false);
+  }, []);
 
-  // A link chosen in the drawer should show its screen, not leave the drawer over it.
+  // A link chosen in the drawer should show its screen, not leave the drawer over it; the focus
+  // goes to that screen, as the link it was on is hidden with the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (openRef.current) closeMenu(main.current);
+  }, [location.pathname, location.search]);
+
+  // The open drawer is modal, like a dialog: the screen behind is inert, the focus starts on its
+  // first link and Tab wraps round its links, and Escape closes it back to the Menu button. Widening the window past the
+  // drawer's breakpoint closes it too, so the screen is never left inert beside a fixed sidebar.
+  useEffect(() => {
+    if (!menuOpen) {
+      focusAfterClose.current?.focus();
+      focusAfterClose.current = null;
+      return;
+    }
+    sidebar.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu(menuButton.current);
+    };
+    const onWide = () => {
+      if (wide.matches) closeMenu(null);
+    };
+    document.addEventListener('keydown', onKey);
+    wide.addEventListener('change', onWide);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      wide.removeEventListener('change', onWide);
+    };
+  }, [menuOpen, closeMenu]);
 
   const user = session.data;
   return (
@@ -37,7 +78,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className="sidebar" id="sidebar">
+      <aside
+        className="sidebar"
+        id="sidebar"
+        ref={sidebar}
+        onKeyDown={menuOpen ? trapTab : undefined}
+      >
         <Brand />
         <nav aria-label="Main" className="nav">
           {navigation.map((section) => (
@@ -69,11 +115,12 @@ export function Layout() {
         className="sidebar-scrim"
         aria-label="Close menu"
         tabIndex={-1}
-        onClick={() => setMenuOpen(false)}
+        onClick={() => closeMenu(menuButton.current)}
       />
-      <div className="main-column">
+      <div className="main-column" inert={menuOpen}>
         <header className="topbar">
           <button
+            ref={menuButton}
             type="button"
             className="menu-button"
             aria-controls="sidebar"
@@ -114,9 +161,11 @@ export function Layout() {
             </Button>
           </div>
         </header>
-        <main id="main" className="content" tabIndex={-1}>
+        <main id="main" className="content" tabIndex={-1} ref={main}>
           {logout.error ? <Alert title="Sign-out failed">{logout.error.message}</Alert> : null}
-          <Outlet />
+          <Suspense fallback={<ScreenSkeleton />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

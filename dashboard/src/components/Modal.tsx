@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { tabbables, trapTab } from './focusTrap.ts';
 import type { ModalPhase } from './useModal.ts';
 
 export interface ModalProps {
@@ -13,8 +14,8 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog on the native <dialog> in modal mode: the page behind is inert (focus stays
- * inside), Escape dismisses, focus returns to where it was. Pair it with useModal, which keeps
+ * A modal dialog on the native <dialog> in modal mode: the page behind is inert, Tab wraps round
+ * inside it (focusTrap.ts), Escape dismisses, focus returns to where it was. Pair it with useModal, which keeps
  * it on screen through the 300 ms close animation before confirming or cancelling.
  *
  * @example
@@ -39,6 +40,10 @@ function OpenModal({ phase, onDismiss, title, children, footer, size }: ModalPro
     if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal() focuses the first control, which is the header's ×; a keyboard user opening a
+    // form wants its first field instead. A body with no controls keeps the ×.
+    const body = dialog.querySelector<HTMLElement>('.modal-body');
+    if (body && !dialog.querySelector('[autofocus]')) tabbables(body)[0]?.focus();
     return () => {
       if (dialog.open) dialog.close();
       previous?.focus();
@@ -46,15 +51,19 @@ function OpenModal({ phase, onDismiss, title, children, footer, size }: ModalPro
   }, []);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click's keyboard path is Escape (onCancel)
+    // The backdrop click's keyboard path is Escape (onCancel).
     <dialog
       ref={ref}
       className={`modal modal-${size}`}
       data-phase={phase}
       aria-labelledby={titleId}
+      onKeyDown={trapTab}
       onCancel={(event) => {
-        // Escape: keep the dialog mounted so it can animate out before the cancel runs.
+        // Escape: keep the dialog mounted so it can animate out before the cancel runs. React
+        // bubbles the event through the component tree, so a dialog opened from inside another
+        // would close its parent too without stopPropagation.
         event.preventDefault();
+        event.stopPropagation();
         onDismiss();
       }}
       onClick={(event) => {

@@ -57,7 +57,7 @@ export function LoginScreen() {
   };
 
   return (
-    <div className="login-page">
+    <main className="login-page">
       <div className="login-card">
         <div className="login-brand">
           <BrandMark />
@@ -89,6 +89,6 @@ export function LoginScreen() {
           </Button>
         </form>
       </div>
-    </div>
+    </main>
   );
 }

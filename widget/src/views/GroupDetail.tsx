@@ -1,11 +1,13 @@
 /*
  * One activity group's page inside the widget: what it is, where, for which ages, every upcoming
- * session, the tickets and the add-ons. Loaded as its own chunk (see lazy.ts). Booking starts
- * from here with issue 5; until then the page lists and offers nothing it cannot do.
+ * session, the tickets and the add-ons. Loaded as its own chunk (see lazy.ts). Booking and the
+ * waitlist (Premium) start from here.
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
+import { hasFeature } from '../../../engine/plans.ts';
 import { ageRange, clientDate, friendlyDate, localeFor, money, timeRange } from '../format.ts';
+import { loadJourney, loadWaitlist } from '../lazy.ts';
 import { findInList, useWidget } from '../store.ts';
 import { strings } from '../strings.ts';
 import {
@@ -66,6 +68,7 @@ function GroupPage({
   settings: ClientSettings;
   focus: boolean;
 }) {
+  const { actions } = useStore();
   const heading = useRef<HTMLHeadingElement>(null);
   const description = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -115,6 +118,28 @@ function GroupPage({
         )}
       </div>
       <div className="cw-desc" ref={description} />
+      <div className="cw-row cw-row-start">
+        {group.tickets.length > 0 && (
+          <button
+            type="button"
+            className="cw-btn"
+            onPointerEnter={() => loadJourney().catch(() => {})}
+            onClick={() => actions.show({ kind: 'book', id: group._id, back: true })}
+          >
+            {strings.bookNow}
+          </button>
+        )}
+        {hasFeature(settings.planLevel, 'waitlists') && (
+          <button
+            type="button"
+            className="cw-btn cw-btn-quiet"
+            onPointerEnter={() => loadWaitlist().catch(() => {})}
+            onClick={() => actions.show({ kind: 'waitlist', id: group._id, back: true })}
+          >
+            {strings.joinWaitlist}
+          </button>
+        )}
+      </div>
 
       <section className="cw-panel">
         <h4>{strings.sessionsHeading}</h4>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ActivityGroup } from '../../../../api-client/index.ts';
 import { messages, todayIn } from '../../../../engine/index.ts';
-import { useClientSettings } from '../../api.ts';
+import { useClientSettings, useFields } from '../../api.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -20,14 +20,23 @@ const PAGE_SIZE = 10;
 interface PanelValues {
   venue: string;
   status: '' | 'published' | 'draft';
+  /** Activity field id → option or venue id. */
+  fields: Record<string, string>;
 }
-const NO_FILTERS: PanelValues = { venue: '', status: '' };
+const NO_FILTERS: PanelValues = { venue: '', status: '', fields: {} };
+
+/** Field types whose answers are options (or venues) an organiser can filter by. */
+const FILTERABLE = ['selectList', 'checkboxMultiple', 'venue'];
 
 /** Activities list: search, the filter panel (Apply filters, Reset), pages of groups. */
 export function ActivitiesScreen() {
   const navigate = useNavigate();
   const client = useClientSettings();
   const venues = useVenues();
+  const activityFields = useFields('activity');
+  const filterFields = (activityFields.data ?? []).filter(
+    (f) => f.enabled && f.useForAdminFiltering && FILTERABLE.includes(f.type),
+  );
   const [search, setSearch] = useState('');
   const [panelOpen, setPanelOpen] = useState(false);
   const [panel, setPanel] = useState<PanelValues>(NO_FILTERS);
@@ -37,12 +46,18 @@ export function ActivitiesScreen() {
     search: search.trim() || undefined,
     venue: applied.venue || undefined,
     enabled: applied.status === '' ? undefined : applied.status === 'published',
+    fields: Object.values(applied.fields).some(Boolean)
+      ? Object.fromEntries(Object.entries(applied.fields).filter(([, id]) => id))
+      : undefined,
   };
   const groups = useFilteredActivityGroups(filters);
   const all = groups.data ?? [];
   const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
   const today = client.data ? todayIn(Date.now(), client.data.timeZone) : '';
-  const activeCount = (applied.venue ? 1 : 0) + (applied.status ? 1 : 0);
+  const activeCount =
+    (applied.venue ? 1 : 0) +
+    (applied.status ? 1 : 0) +
+    Object.values(applied.fields).filter(Boolean).length;
 
   const columns: Column<ActivityGroup>[] = [
     {
@@ -158,6 +173,24 @@ export function ActivitiesScreen() {
                 { value: 'draft', label: 'Drafts' },
               ]}
             />
+            {filterFields.map((field) => (
+              <SelectField
+                key={field._id}
+                label={field.title}
+                value={panel.fields[field._id] ?? ''}
+                onChange={(e) =>
+                  setPanel({ ...panel, fields: { ...panel.fields, [field._id]: e.target.value } })
+                }
+                options={[
+                  { value: '', label: 'Any' },
+                  ...(field.type === 'venue'
+                    ? (venues.data ?? []).map((v) => ({ value: v._id, label: v.name }))
+                    : field.fieldOptions
+                        .filter((o) => o.enabled)
+                        .map((o) => ({ value: o._id, label: o.name }))),
+                ]}
+              />
+            ))}
             <div className="filter-actions">
               <Button
                 variant="ghost"

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { venueAddress } from '../venues/VenuesScreen.tsx';
+import { WaitlistEntries } from '../waitlists/WaitlistEntries.tsx';
 import {
   formatSessionDate,
   type SessionValues,
@@ -282,6 +283,9 @@ export function ActivityGroupScreen() {
           loading={loading}
           isRowDimmed={(a) => !a.enabled}
         />
+      </Card>
+      <Card title="Waitlist" flush>
+        <WaitlistEntries activityGroupId={id} />
       </Card>
       <SalesBySessionDialog
         dialog={dialog}

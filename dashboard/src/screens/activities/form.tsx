@@ -23,6 +23,10 @@ export function errorsOf(schema: v.GenericSchema, values: unknown): Errors {
 export const serverErrorsOf = (error: unknown): Errors =>
   error instanceof ApiError ? error.errors : {};
 
+/** A failed save's message when no field carries it (shown at the top of the form), else null. */
+export const formLevelError = (error: Error | null): string | null =>
+  error && Object.keys(serverErrorsOf(error)).length === 0 ? error.message : null;
+
 /** Scrolls the first field showing an error into view and focuses its control. */
 export function scrollToFirstError(root: ParentNode = document) {
   requestAnimationFrame(() => {
@@ -52,6 +56,7 @@ export function Checkbox({
   hint,
   disabled,
   switchStyle = false,
+  errorId,
 }: {
   label: ReactNode;
   checked: boolean;
@@ -59,6 +64,8 @@ export function Checkbox({
   hint?: ReactNode;
   disabled?: boolean;
   switchStyle?: boolean;
+  /** The id of this box's error message, when it has one: read with the box, and marks it invalid. */
+  errorId?: string;
 }) {
   return (
     <label
@@ -68,6 +75,8 @@ export function Checkbox({
         type="checkbox"
         checked={checked}
         disabled={disabled}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         onChange={(event) => onChange(event.target.checked)}
       />
       <span className="check-text">

@@ -43,6 +43,8 @@ export interface GroupFilters {
   search?: string;
   venue?: string;
   enabled?: boolean;
+  /** Activity field id → chosen option (or venue) id, for fields used for admin filtering. */
+  fields?: Record<string, string>;
 }
 
 export const activityKeys = {

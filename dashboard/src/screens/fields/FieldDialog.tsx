@@ -1,13 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Field } from '../../../../api-client/index.ts';
 import { describeFailure } from '../../../../api-client/index.ts';
 import {
+  canDeleteFieldOption,
+  canDisableFieldOption,
   customFieldSchema,
   customFieldVisibleFields,
   FIELD_TYPE_LABELS,
   FIELD_TYPES,
   fieldOptionSchema,
+  type Guard,
   UPLOAD_TYPES,
 } from '../../../../engine/index.ts';
 import { api, type FieldUsage, queryClient, queryKeys, useActivityGroups } from '../../api.ts';
@@ -26,6 +29,7 @@ import {
   tempId,
   text,
 } from '../activities/form.tsx';
+import { NoticeDialog } from '../activities/parts.tsx';
 
 type Option = { _id?: string | null; name?: string | null; enabled?: boolean | null };
 
@@ -61,6 +65,18 @@ export function useDeleteField(usage: FieldUsage) {
         bare: 'Failed to delete field.',
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fields(usage) }),
+  });
+}
+
+type OptionUsage = Record<string, { usedByHomeTabs: number; dataCount: number }>;
+
+/** How a saved field's options are used (home tabs, answers): what the option guards need. */
+function useOptionUsage(fieldId: string | undefined) {
+  return useQuery({
+    queryKey: ['fields', 'option-usage', fieldId],
+    queryFn: () => api.get<OptionUsage>(`/api/fields/${fieldId}/option-usage`),
+    enabled: !!fieldId,
+    staleTime: 0,
   });
 }
 
@@ -152,6 +168,18 @@ export function FieldDialog({
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [option, setOption] = useState<Option | null>(null);
   const optionDialog = useModal();
+  const refusal = useModal();
+  const [refused, setRefused] = useState({ title: '', message: '' });
+  const optionUsage = useOptionUsage(field?._id);
+  /** Runs an option guard for a saved option; a refusal is shown and stops the change. */
+  const allowed = (o: Option, title: string, guard: (u: OptionUsage[string]) => Guard) => {
+    const counts = o._id && !isTemp(o._id) ? optionUsage.data?.[o._id] : undefined;
+    const verdict = counts ? guard(counts) : ({ ok: true } as const);
+    if (verdict.ok) return true;
+    setRefused({ title, message: verdict.message });
+    refusal.open();
+    return false;
+  };
   const groups = useActivityGroups();
   const save = useSaveField(usage);
   const set = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
@@ -246,13 +274,18 @@ export function FieldDialog({
                             type="button"
                             className="link-button"
                             aria-label={`${o.enabled === false ? 'Enable' : 'Disable'} option ${o.name}`}
-                            onClick={() =>
+                            onClick={() => {
+                              if (
+                                o.enabled !== false &&
+                                !allowed(o, 'Disable field option', canDisableFieldOption)
+                              )
+                                return;
                               set({
                                 fieldOptions: options.map((x) =>
                                   x === o ? { ...x, enabled: x.enabled === false } : x,
                                 ),
-                              })
-                            }
+                              });
+                            }}
                           >
                             {o.enabled === false ? 'Enable' : 'Disable'}
                           </button>
@@ -260,7 +293,10 @@ export function FieldDialog({
                             type="button"
                             className="link-button link-danger"
                             aria-label={`Delete option ${o.name}`}
-                            onClick={() => set({ fieldOptions: options.filter((x) => x !== o) })}
+                            onClick={() => {
+                              if (!allowed(o, 'Delete field option', canDeleteFieldOption)) return;
+                              set({ fieldOptions: options.filter((x) => x !== o) });
+                            }}
                           >
                             Delete
                           </button>
@@ -390,6 +426,7 @@ export function FieldDialog({
           }
         />
       ) : null}
+      <NoticeDialog dialog={refusal} title={refused.title} message={refused.message} />
     </Modal>
   );
 }

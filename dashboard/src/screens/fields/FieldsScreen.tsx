@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { Field } from '../../../../api-client/index.ts';
 import { type FieldUsage, useFields } from '../../api.ts';
-import { Alert, QueryError } from '../../components/Alert.tsx';
+import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal.tsx';
 import { DetailList } from '../../components/DetailList.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -191,39 +192,16 @@ function FieldsList({ usage }: { usage: FieldUsage }) {
         {shown ? <FieldDetails field={shown} /> : null}
       </Modal>
       {form.isOpen ? <FieldDialog dialog={form} field={editing} usage={usage} /> : null}
-      <Modal
-        {...confirmDelete.modalProps}
-        size="sm"
+      <ConfirmDeleteModal
+        dialog={confirmDelete}
         title="Delete field"
-        footer={
-          <>
-            <Button variant="secondary" onClick={confirmDelete.cancel}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              disabled={remove.isError}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting._id, {
-                  onSuccess: () => confirmDelete.confirm(() => remove.reset()),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </>
-        }
+        remove={remove}
+        targetId={deleting?._id ?? null}
       >
-        {remove.error ? (
-          <Alert>{remove.error.message}</Alert>
-        ) : (
-          <p>
-            Delete the field <strong>{deleting?.title}</strong>? This cannot be undone.
-          </p>
-        )}
-      </Modal>
+        <p>
+          Delete the field <strong>{deleting?.title}</strong>? This cannot be undone.
+        </p>
+      </ConfirmDeleteModal>
     </>
   );
 }

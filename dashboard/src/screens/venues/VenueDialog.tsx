@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { createVenueSchema, messages, statesFor } from '../../../../engine/index.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
 import { SelectField, TextField } from '../../components/FormField.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
 import type { ModalControls } from '../../components/useModal.ts';
 import { type Errors, errorsOf, serverErrorsOf } from '../activities/form.tsx';
 import { useSaveVenue, type Venue } from '../activities/queries.ts';
@@ -67,82 +66,66 @@ export function VenueDialog({
 
   const postalLabel = country === 'US' ? 'ZIP code' : 'Postcode';
   return (
-    <Modal
-      {...dialog.modalProps}
+    <FormModal
+      dialog={dialog}
       title={venue ? 'Edit venue' : 'Create venue'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={dialog.cancel}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {venue ? 'Save' : 'Create venue'}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      saving={save.isPending}
+      saveLabel={venue ? 'Save' : 'Create venue'}
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {invalid ? <Alert>{messages.invalidInput}</Alert> : null}
-        {save.error ? <Alert>{save.error.message}</Alert> : null}
+      {invalid ? <Alert>{messages.invalidInput}</Alert> : null}
+      {save.error ? <Alert>{save.error.message}</Alert> : null}
+      <TextField
+        label="Venue name"
+        required
+        value={values.name}
+        error={errors.name}
+        autoFocus
+        onChange={(event) => setValues({ ...values, name: event.target.value })}
+      />
+      <TextField
+        label="Address line 1"
+        value={values.address.address1}
+        error={errors['address.address1']}
+        onChange={(event) => setAddress({ address1: event.target.value })}
+      />
+      <TextField
+        label="Address line 2"
+        value={values.address.address2}
+        onChange={(event) => setAddress({ address2: event.target.value })}
+      />
+      <div className="form-row">
         <TextField
-          label="Venue name"
-          required
-          value={values.name}
-          error={errors.name}
-          autoFocus
-          onChange={(event) => setValues({ ...values, name: event.target.value })}
+          label="Town or city"
+          value={values.address.city}
+          onChange={(event) => setAddress({ city: event.target.value })}
         />
-        <TextField
-          label="Address line 1"
-          value={values.address.address1}
-          error={errors['address.address1']}
-          onChange={(event) => setAddress({ address1: event.target.value })}
-        />
-        <TextField
-          label="Address line 2"
-          value={values.address.address2}
-          onChange={(event) => setAddress({ address2: event.target.value })}
-        />
-        <div className="form-row">
-          <TextField
-            label="Town or city"
-            value={values.address.city}
-            onChange={(event) => setAddress({ city: event.target.value })}
+        {states ? (
+          <SelectField
+            label="State"
+            value={values.address.state}
+            error={errors['address.state']}
+            onChange={(event) => setAddress({ state: event.target.value })}
+            options={[
+              { value: '', label: 'Select a state' },
+              ...states.map((s) => ({ value: s, label: s })),
+            ]}
           />
-          {states ? (
-            <SelectField
-              label="State"
-              value={values.address.state}
-              error={errors['address.state']}
-              onChange={(event) => setAddress({ state: event.target.value })}
-              options={[
-                { value: '', label: 'Select a state' },
-                ...states.map((s) => ({ value: s, label: s })),
-              ]}
-            />
-          ) : (
-            <TextField
-              label="County or region"
-              value={values.address.state}
-              onChange={(event) => setAddress({ state: event.target.value })}
-            />
-          )}
+        ) : (
           <TextField
-            label={postalLabel}
-            value={values.address.postalCode}
-            error={errors['address.postalCode']}
-            onChange={(event) => setAddress({ postalCode: event.target.value })}
+            label="County or region"
+            value={values.address.state}
+            onChange={(event) => setAddress({ state: event.target.value })}
           />
-        </div>
-        <button type="submit" hidden />
-      </form>
-    </Modal>
+        )}
+        <TextField
+          label={postalLabel}
+          value={values.address.postalCode}
+          error={errors['address.postalCode']}
+          onChange={(event) => setAddress({ postalCode: event.target.value })}
+        />
+      </div>
+      <button type="submit" hidden />
+    </FormModal>
   );
 }

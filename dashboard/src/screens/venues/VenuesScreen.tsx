@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useClientSettings } from '../../api.ts';
-import { Alert, QueryError } from '../../components/Alert.tsx';
+import { QueryError } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination, pageOf } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
@@ -116,39 +116,16 @@ export function VenuesScreen() {
       {form.isOpen ? (
         <VenueDialog dialog={form} venue={editing} country={client.data?.country ?? 'GB'} />
       ) : null}
-      <Modal
-        {...confirmDelete.modalProps}
-        size="sm"
+      <ConfirmDeleteModal
+        dialog={confirmDelete}
         title="Delete venue"
-        footer={
-          <>
-            <Button variant="secondary" onClick={confirmDelete.cancel}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              disabled={remove.isError}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting._id, {
-                  onSuccess: () => confirmDelete.confirm(() => remove.reset()),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </>
-        }
+        remove={remove}
+        targetId={deleting?._id ?? null}
       >
-        {remove.error ? (
-          <Alert>{remove.error.message}</Alert>
-        ) : (
-          <p>
-            Delete <strong>{deleting?.name}</strong>? This cannot be undone.
-          </p>
-        )}
-      </Modal>
+        <p>
+          Delete <strong>{deleting?.name}</strong>? This cannot be undone.
+        </p>
+      </ConfirmDeleteModal>
     </>
   );
 }

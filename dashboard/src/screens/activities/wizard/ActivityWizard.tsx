@@ -49,7 +49,10 @@ const EMPTY: GroupValues = {
 export function ActivityWizardScreen() {
   const { id } = useParams();
   const group = useActivityGroup(id);
-  if (id && group.isPending) return <PageSpinner label="Loading the activity" />;
+  // The saved answers become form values with the fields' types (currency in major units).
+  const fields = useFields('activity');
+  if (id && (group.isPending || fields.isPending))
+    return <PageSpinner label="Loading the activity" />;
   if (id && group.error) return <QueryError error={group.error} />;
   return <ActivityWizard key={id ?? 'new'} id={id} saved={group.data ?? null} />;
 }
@@ -62,9 +65,16 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
   const plans = useSubscriptionPlans();
   const rules = useCancellationRules();
   const sales = useSales(id);
+  // The delete guards count cancelled bookings too: the server keeps their rows (and refuses).
+  const booked = useSales(id, 'cancelled');
   const save = useSaveActivityGroup(id);
   const [values, setValues] = useState<GroupValues>(() =>
-    saved ? activityGroupFormValues(saved as unknown as SavedActivityGroup) : EMPTY,
+    saved
+      ? activityGroupFormValues(
+          saved as unknown as SavedActivityGroup,
+          (fields.data ?? []) as FieldDefinition[],
+        )
+      : EMPTY,
   );
   const [step, setStep] = useState(0);
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
@@ -161,6 +171,7 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
   const env = {
     isExisting: !!id,
     sales: sales.data,
+    booked: booked.data,
     currency: client.data?.currency ?? 'GBP',
     dateFormat: client.data?.dateFormat ?? 'dd/MM/yyyy',
     timeZone: client.data?.timeZone ?? 'Europe/London',

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Card } from '../../../components/Card.tsx';
 import { FieldError, FormField, SelectField, TextField } from '../../../components/FormField.tsx';
 import { useModal } from '../../../components/useModal.ts';
+import { AttendeeFieldInput } from '../../customers/AttendeeFields.tsx';
 import { VenueDialog } from '../../venues/VenueDialog.tsx';
 import { Checkbox, text } from '../form.tsx';
 import type { GroupValues } from '../lib.ts';
@@ -18,12 +19,19 @@ function RichText({
   label,
   error,
   onBlur,
+  tall = false,
+  hint,
+  required,
 }: {
   value: string;
   onChange: (html: string) => void;
   label: string;
   error?: string;
   onBlur?: () => void;
+  /** Spec §9: a rich-text activity field's editor is 500 px high. */
+  tall?: boolean;
+  hint?: string;
+  required?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -67,6 +75,12 @@ function RichText({
     <div className={`form-field${error ? ' has-error' : ''}`}>
       <span className="form-label" id={`${id}-label`}>
         {label}
+        {required ? (
+          <span className="form-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </span>
       <div className="rte">
         <div className="rte-toolbar" role="toolbar" aria-label="Formatting">
@@ -89,7 +103,7 @@ function RichText({
         {/* biome-ignore lint/a11y/useSemanticElements: a rich-text editor has no native element */}
         <div
           ref={ref}
-          className="rte-content input"
+          className={`rte-content input${tall ? ' rte-tall' : ''}`}
           contentEditable
           suppressContentEditableWarning
           role="textbox"
@@ -101,6 +115,7 @@ function RichText({
           onBlur={onBlur}
         />
       </div>
+      {hint ? <p className="form-hint">{hint}</p> : null}
       <FieldError message={error} />
     </div>
   );
@@ -128,6 +143,12 @@ function CustomFieldInput({
     required: field.required,
   };
   switch (field.type) {
+    // Two-part answers and uploads: the same inputs as the attendee form's.
+    case 'duration':
+    case 'age':
+    case 'dateTime':
+    case 'fileUpload':
+      return <AttendeeFieldInput field={field} value={value} error={error} onChange={onChange} />;
     case 'selectList':
     case 'venue':
       return (
@@ -174,6 +195,21 @@ function CustomFieldInput({
         />
       );
     case 'textarea':
+      if (field.textareaFormatting) {
+        return (
+          <div className="form-grid-wide">
+            <RichText
+              tall
+              label={field.title}
+              hint={common.hint}
+              required={common.required}
+              value={text(value)}
+              error={error}
+              onChange={(html) => onChange(html)}
+            />
+          </div>
+        );
+      }
       return (
         <FormField {...common}>
           {(control) => (

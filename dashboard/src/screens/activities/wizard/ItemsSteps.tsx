@@ -38,6 +38,8 @@ interface Env {
   /** Saved group being edited; absent for a new one. */
   isExisting: boolean;
   sales: Sales | undefined;
+  /** Sales including cancelled bookings: what the delete guards count, as the server does. */
+  booked: Sales | undefined;
   currency: string;
   dateFormat: string;
   timeZone: string;
@@ -112,6 +114,7 @@ export function SessionsStep({ values, set, error, env }: StepProps & { env: Env
   const bulk = useModal();
   const guard = useGuard();
   const sold = (s: SessionValues) => env.sales?.activitySales[s._id ?? ''] ?? 0;
+  const everBooked = (s: SessionValues) => env.booked?.activitySales[s._id ?? ''] ?? sold(s);
   const update = (next: SessionValues[]) => set({ activities: next });
 
   const columns: Column<SessionValues>[] = [
@@ -156,7 +159,7 @@ export function SessionsStep({ values, set, error, env }: StepProps & { env: Env
             onDelete={() => {
               if (
                 !isTemp(s._id) &&
-                !guard.show('Delete session', canDeleteSession({ bookings: sold(s) }))
+                !guard.show('Delete session', canDeleteSession({ bookings: everBooked(s) }))
               )
                 return;
               const strip = <T extends TicketValues | AddOnValues>(list: T[] | undefined) =>
@@ -278,6 +281,8 @@ export function TicketsStep({
   const guard = useGuard();
   const ticketSold = (t: TicketValues) => env.sales?.ticketSales[t._id ?? ''] ?? 0;
   const addOnSold = (a: AddOnValues) => env.sales?.addOnSales[a._id ?? ''] ?? 0;
+  const ticketBooked = (t: TicketValues) => env.booked?.ticketSales[t._id ?? ''] ?? ticketSold(t);
+  const addOnBooked = (a: AddOnValues) => env.booked?.addOnSales[a._id ?? ''] ?? addOnSold(a);
   const canAddOns = hasFeature(planLevel, 'addOns');
 
   const salesCell = (count: number, title: string, counts: Record<string, number> | undefined) =>
@@ -351,7 +356,7 @@ export function TicketsStep({
           onDelete={() => {
             if (
               !isTemp(t._id) &&
-              !guard.show('Delete ticket', canDeleteTicket({ bookings: ticketSold(t) }))
+              !guard.show('Delete ticket', canDeleteTicket({ bookings: ticketBooked(t) }))
             )
               return;
             set({ tickets: tickets.filter((x) => x._id !== t._id) });
@@ -397,7 +402,7 @@ export function TicketsStep({
           onDelete={() => {
             if (
               !isTemp(a._id) &&
-              !guard.show('Delete add-on', canDeleteAddOn({ bookings: addOnSold(a) }))
+              !guard.show('Delete add-on', canDeleteAddOn({ bookings: addOnBooked(a) }))
             )
               return;
             set({ addOns: addOns.filter((x) => x._id !== a._id) });

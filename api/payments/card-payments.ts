@@ -1,0 +1,134 @@
+import type Stripe from 'stripe';
+import type { Db } from '../db/connection.ts';
+import { nowIso } from '../db/time.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { confirmBookingPayment, releaseBooking } from '../services/bookings/lifecycle.ts';
+import { hasSchedule, queueInstalments, settleInstalment } from './schedules.ts';
+import { queueSubscriptionStart, subscriptionItemsOf } from './subscriptions.ts';
+
+/*
+ * What a card payment's outcome does to its booking. Stripe tells us (webhook, or the
+ * reconciliation job re-reading the PaymentIntent); these functions apply it inside the caller's
+ * transaction, and are written so that applying the same outcome twice, or an older outcome
+ * after a newer one, changes nothing:
+ *
+ *   succeeded  → payment succeeded, booking confirmed, held places confirmed. Terminal.
+ *   failed     → payment failed, booking expired, held places released; the PaymentIntent is
+ *                cancelled at Stripe (a job, after commit) so a late retry cannot charge for
+ *                places that are gone.
+ *   canceled   → as failed, without the cancel call.
+ *
+ * A success that arrives after the places were released (the retry raced the cancel) is kept
+ * as paid and refunded in full by a job: we never keep money for places we do not hold.
+ * Bookings change only through the bookings service's lifecycle (confirmBookingPayment,
+ * releaseBooking), which also gives back credit, passes and discount uses of a released hold.
+ */
+
+export const CANCEL_INTENT_JOB = 'stripe.cancel-payment-intent';
+export const REFUND_LATE_PAYMENT_JOB = 'stripe.refund-late-payment';
+
+export type CardOutcome = 'succeeded' | 'failed' | 'canceled';
+
+/** The card a PaymentIntent was paid with, saved for a subscription's monthly payments. */
+export const paymentMethodOf = (intent: Pick<Stripe.PaymentIntent, 'payment_method'>) =>
+  typeof intent.payment_method === 'string'
+    ? intent.payment_method
+    : (intent.payment_method?.id ?? null);
+
+/** The outcome a PaymentIntent's state means for us, or null while it is still in progress. */
+export function outcomeOf(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>) {
+  if (intent.status === 'succeeded') return 'succeeded' as const;
+  if (intent.status === 'canceled') return 'canceled' as const;
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error)
+    return 'failed' as const;
+  return null;
+}
+
+/**
+ * Applies a PaymentIntent outcome to the payment row that carries its id. Returns what changed
+ * ('none' when the payment is unknown or already final), for logs and tests.
+ *
+ * @example await db.transaction().execute((trx) => applyCardOutcome(trx, intent.id, 'succeeded'));
+ */
+export async function applyCardOutcome(
+  trx: Db,
+  intentId: string,
+  outcome: CardOutcome,
+  {
+    account,
+    paymentMethod = null,
+  }: { account?: string | null; paymentMethod?: string | null } = {},
+): Promise<'confirmed' | 'released' | 'late-refund' | 'none'> {
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', 'stripe')
+    .where('provider_ref', '=', intentId)
+    .executeTakeFirst();
+  if (!payment) return 'none';
+  if (account) {
+    // The event must come from the account the payment was taken on: a signed event about one
+    // organiser's account never moves another organiser's booking.
+    const owner = await trx
+      .selectFrom('connected_accounts')
+      .select('account_id')
+      .where('client_id', '=', payment.client_id)
+      .where('provider', '=', 'stripe')
+      .executeTakeFirst();
+    if (owner?.account_id !== account) return 'none';
+  }
+  if (payment.status === 'succeeded') return 'none';
+  const clientId = payment.client_id;
+  const bookingId = payment.booking_id;
+
+  if (outcome === 'succeeded') {
+    const confirmed = bookingId
+      ? await confirmBookingPayment(trx, {
+          clientId,
+          bookingId,
+          provider: 'stripe',
+          providerRef: intentId,
+          amount: payment.amount,
+        })
+      : null;
+    if (confirmed?.status === 'confirmed') {
+      await settleInstalment(trx, intentId, true);
+      if (bookingId && (await subscriptionItemsOf(trx, clientId, bookingId)).length > 0)
+        await queueSubscriptionStart(trx, { clientId, bookingId, paymentMethod });
+      if (bookingId && (await hasSchedule(trx, clientId, bookingId)))
+        await queueInstalments(trx, { clientId, bookingId, paymentMethod });
+      return 'confirmed';
+    }
+    await trx
+      .updateTable('payments')
+      .set({ status: 'succeeded', updated_at: nowIso() })
+      .where('id', '=', payment.id)
+      .execute();
+    // The places were released (hold ran out, or an earlier decline) before the money came.
+    await enqueue(
+      trx,
+      REFUND_LATE_PAYMENT_JOB,
+      { clientId, paymentId: payment.id },
+      { dedupeKey: `${REFUND_LATE_PAYMENT_JOB}:${payment.id}` },
+    );
+    return 'late-refund';
+  }
+
+  if (payment.status !== 'pending') return 'none';
+  await settleInstalment(trx, intentId, false);
+  await trx
+    .updateTable('payments')
+    .set({ status: outcome === 'failed' ? 'failed' : 'cancelled', updated_at: nowIso() })
+    .where('id', '=', payment.id)
+    .execute();
+  if (bookingId) await releaseBooking(trx, clientId, bookingId, 'failed');
+  if (outcome === 'failed') {
+    await enqueue(
+      trx,
+      CANCEL_INTENT_JOB,
+      { clientId, paymentId: payment.id },
+      { dedupeKey: `${CANCEL_INTENT_JOB}:${payment.id}` },
+    );
+  }
+  return 'released';
+}

@@ -1,0 +1,257 @@
+import Stripe from 'stripe';
+import { scheduleTexts, todayIn, zonedToInstant } from '../../engine/index.ts';
+import type { Db } from '../db/connection.ts';
+import { newId } from '../db/ids.ts';
+import { nowIso } from '../db/time.ts';
+import { notFound } from '../http/errors.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { findConnectedAccount } from '../services/stripe-accounts.ts';
+
+/*
+ * Payment schedules (spec §3, §4): a booking paid by schedule pays what is due now at checkout,
+ * where its card is saved to the parent's Stripe Customer, and each later instalment the engine
+ * split off (PriceResult.schedule) is charged to that card off-session on its date, at 09:00 in
+ * the organiser's zone. The instalment's PaymentIntent is recorded like any card payment, so the
+ * webhook (or reconciliation) settles it; a declined instalment is marked failed and the
+ * booking stays confirmed: the organiser follows it up.
+ */
+
+export const COLLECT_INSTALMENT_JOB = 'stripe.collect-instalment';
+const COLLECT_AT = '09:00';
+
+/**
+ * Records a booking's later instalments, in the bookings service's create transaction.
+ *
+ * @example await planScheduledPayments(trx, { clientId, bookingId, schedule: priced.schedule });
+ */
+export async function planScheduledPayments(
+  trx: Db,
+  input: {
+    clientId: string;
+    bookingId: string;
+    schedule: readonly { date: string; amount: number }[];
+  },
+) {
+  const now = nowIso();
+  for (const entry of input.schedule) {
+    if (entry.amount <= 0) continue;
+    await trx
+      .insertInto('scheduled_payments')
+      .values({
+        id: newId(),
+        client_id: input.clientId,
+        booking_id: input.bookingId,
+        due_date: entry.date,
+        amount: entry.amount,
+        status: 'scheduled',
+        provider_ref: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['client_id', 'booking_id', 'due_date']).doNothing())
+      .execute();
+  }
+}
+
+export const hasSchedule = async (db: Db, clientId: string, bookingId: string) =>
+  Boolean(
+    await db
+      .selectFrom('scheduled_payments')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirst(),
+  );
+
+/**
+ * Queues each scheduled instalment's charge for its date, once the booking is paid and its card
+ * saved (in the transaction that confirms it).
+ */
+export async function queueInstalments(
+  trx: Db,
+  input: { clientId: string; bookingId: string; paymentMethod: string | null },
+) {
+  const client = await trx
+    .selectFrom('clients')
+    .select('time_zone')
+    .where('id', '=', input.clientId)
+    .executeTakeFirstOrThrow();
+  const rows = await trx
+    .selectFrom('scheduled_payments')
+    .select(['id', 'due_date'])
+    .where('client_id', '=', input.clientId)
+    .where('booking_id', '=', input.bookingId)
+    .where('status', '=', 'scheduled')
+    .execute();
+  for (const row of rows) {
+    await enqueue(
+      trx,
+      COLLECT_INSTALMENT_JOB,
+      { clientId: input.clientId, scheduledPaymentId: row.id, paymentMethod: input.paymentMethod },
+      {
+        runAt: new Date(zonedToInstant(row.due_date, COLLECT_AT, client.time_zone)),
+        dedupeKey: `${COLLECT_INSTALMENT_JOB}:${row.id}`,
+      },
+    );
+  }
+}
+
+const setStatus = (
+  db: Db,
+  id: string,
+  patch: { status: 'processing' | 'paid' | 'failed'; provider_ref?: string; last_error?: string },
+) =>
+  db
+    .updateTable('scheduled_payments')
+    .set({ ...patch, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+
+/**
+ * Charges one instalment to the saved card (the job). The PaymentIntent's idempotency key is
+ * the instalment's id, so a retried job charges once; its payment row is what the webhook
+ * settles. A cancelled booking's instalments are not charged.
+ */
+export async function collectInstalment(
+  db: Db,
+  stripe: Stripe,
+  input: { clientId: string; scheduledPaymentId: string; paymentMethod: string | null },
+) {
+  const row = await db
+    .selectFrom('scheduled_payments')
+    .innerJoin('bookings', 'bookings.id', 'scheduled_payments.booking_id')
+    .select([
+      'scheduled_payments.id',
+      'scheduled_payments.amount',
+      'scheduled_payments.status',
+      'scheduled_payments.booking_id',
+      'bookings.status as booking_status',
+      'bookings.user_id',
+      'bookings.currency',
+    ])
+    .where('scheduled_payments.client_id', '=', input.clientId)
+    .where('scheduled_payments.id', '=', input.scheduledPaymentId)
+    .executeTakeFirst();
+  if (row?.status !== 'scheduled') return;
+  if (row.booking_status !== 'confirmed') {
+    await db
+      .updateTable('scheduled_payments')
+      .set({ status: 'cancelled', updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+    return;
+  }
+  const account = await findConnectedAccount(db, input.clientId);
+  const customer = account
+    ? await db
+        .selectFrom('stripe_customers')
+        .select('customer_id')
+        .where('client_id', '=', input.clientId)
+        .where('user_id', '=', row.user_id)
+        .where('account_id', '=', account.account_id)
+        .executeTakeFirst()
+    : undefined;
+  if (!account || !customer || !input.paymentMethod) {
+    await setStatus(db, row.id, { status: 'failed', last_error: 'No saved card to charge.' });
+    return;
+  }
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe.paymentIntents.create(
+      {
+        amount: row.amount,
+        currency: row.currency.toLowerCase(),
+        customer: customer.customer_id,
+        payment_method: input.paymentMethod,
+        off_session: true,
+        confirm: true,
+        metadata: {
+          clientId: input.clientId,
+          bookingId: row.booking_id,
+          scheduledPaymentId: row.id,
+        },
+      },
+      { stripeAccount: account.account_id, idempotencyKey: `instalment:${row.id}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      await setStatus(db, row.id, {
+        status: 'failed',
+        last_error: error.message,
+        ...(error.payment_intent?.id ? { provider_ref: error.payment_intent.id } : {}),
+      });
+      return;
+    }
+    throw error;
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await trx
+      .insertInto('payments')
+      .values({
+        id: newId(),
+        client_id: input.clientId,
+        booking_id: row.booking_id,
+        user_id: row.user_id,
+        provider: 'stripe',
+        provider_ref: intent.id,
+        childcare_voucher_provider_id: null,
+        amount: intent.amount,
+        currency: row.currency,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['client_id', 'provider', 'provider_ref']).doNothing())
+      .execute();
+    await setStatus(trx, row.id, { status: 'processing', provider_ref: intent.id });
+  });
+}
+
+/** The webhook's word on an instalment's PaymentIntent (inside its transaction). */
+export async function settleInstalment(trx: Db, intentId: string, paid: boolean) {
+  await trx
+    .updateTable('scheduled_payments')
+    .set({ status: paid ? 'paid' : 'failed', updated_at: nowIso() })
+    .where('provider_ref', '=', intentId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/**
+ * A booking's instalments and the spec's texts ('First payment on …' / 'Next payment on …',
+ * 'Final payment on …'), for the booking's owner or the organiser.
+ *
+ * @example const { payments, texts } = await bookingSchedule(db, { clientId, bookingId, userId, now });
+ */
+export async function bookingSchedule(
+  db: Db,
+  input: { clientId: string; bookingId: string; userId: string | null; now: Date },
+) {
+  const booking = await db
+    .selectFrom('bookings')
+    .innerJoin('clients', 'clients.id', 'bookings.client_id')
+    .select(['bookings.user_id', 'clients.time_zone', 'clients.date_format'])
+    .where('bookings.client_id', '=', input.clientId)
+    .where('bookings.id', '=', input.bookingId)
+    .executeTakeFirst();
+  if (!booking || (input.userId && booking.user_id !== input.userId)) throw notFound();
+  const rows = await db
+    .selectFrom('scheduled_payments')
+    .select(['due_date', 'amount', 'status'])
+    .where('client_id', '=', input.clientId)
+    .where('booking_id', '=', input.bookingId)
+    .orderBy('due_date')
+    .execute();
+  const today = todayIn(input.now, booking.time_zone);
+  const open = rows.filter((r) => r.status !== 'cancelled');
+  return {
+    payments: rows.map((r) => ({ date: r.due_date, amount: r.amount, status: r.status })),
+    texts: scheduleTexts({
+      dates: open.map((r) => r.due_date),
+      today,
+      dateFormat: booking.date_format,
+    }),
+  };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '../jobs/queue.ts';
+import { signUpOrganiser } from '../test/harness.ts';
+import { paymentJobHandlers, RECONCILE_AFTER_MINUTES, reconcilePendingPayments } from './jobs.ts';
+import { stripeClient } from './stripe.ts';
+import {
+  bookingState,
+  connectStripe,
+  heldCardBooking,
+  type StripeTestContext,
+  startStripeTest,
+} from './testing.ts';
+
+/*
+ * Stripe's webhook, delivered as Stripe delivers it (signed raw body, retries, any order), and
+ * the reconciliation job for the deliveries that never came.
+ */
+
+let t: StripeTestContext;
+beforeAll(async () => {
+  t = await startStripeTest();
+});
+afterAll(() => t.close());
+
+async function organiserWithStripe() {
+  const org = await signUpOrganiser(t.ctx);
+  const row = await connectStripe(t, org.token, org.clientId);
+  return { ...org, accountId: row.account_id };
+}
+
+const deliver = (
+  event: Parameters<StripeTestContext['fake']['signedDelivery']>[0],
+  options = {},
+) => {
+  const { body, headers } = t.fake.signedDelivery(event, options);
+  return t.raw('/api/stripe/webhook', body, headers);
+};
+
+describe('POST /api/stripe/webhook', () => {
+  it('confirms a held booking once its payment succeeded, whatever the deliveries', async () => {
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org);
+    expect(await bookingState(t, booking)).toMatchObject({
+      booking: 'held',
+      places: ['held'],
+      payment: 'pending',
+    });
+    t.fake.succeedPaymentIntent(booking.intentId);
+    const created = t.fake.lastEvent('payment_intent.created', booking.intentId)!;
+    const succeeded = t.fake.lastEvent('payment_intent.succeeded', booking.intentId)!;
+    expect(succeeded.account).toBe(org.accountId);
+    // Five deliveries of each, the success first, the older "created" interleaved.
+    const results = [];
+    for (let i = 0; i < 5; i += 1) {
+      results.push(await deliver(succeeded));
+      results.push(await deliver(created));
+    }
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.data.applied).map((r) => r.body.data.effect)).toEqual([
+      'confirmed',
+      'ignored',
+    ]);
+    expect(await bookingState(t, booking)).toEqual({
+      booking: 'confirmed',
+      places: ['confirmed'],
+      payment: 'succeeded',
+      refunded: 0,
+    });
+  });
+
+  it('releases the held places when the card is declined, and a late success is refunded', async () => {
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org);
+    t.fake.failPaymentIntent(booking.intentId);
+    const failed = t.fake.lastEvent('payment_intent.payment_failed', booking.intentId)!;
+    for (let i = 0; i < 5; i += 1) expect((await deliver(failed)).status).toBe(200);
+    expect(await bookingState(t, booking)).toMatchObject({
+      booking: 'expired',
+      places: ['expired'],
+      payment: 'failed',
+    });
+    // The parent retried in another tab before our cancel reached Stripe: the money goes back.
+    t.fake.succeedPaymentIntent(booking.intentId);
+    const late = t.fake.lastEvent('payment_intent.succeeded', booking.intentId)!;
+    expect((await deliver(late)).body.data.effect).toBe('late-refund');
+    await runDueJobs(t.ctx.handle.db, paymentJobHandlers(t.settings));
+    const state = await bookingState(t, booking);
+    expect(state).toMatchObject({ booking: 'expired', places: ['expired'], refunded: 2500 });
+    const charge = [...t.fake.objects.values()].find(
+      (o) => o.object === 'charge' && o.payment_intent === booking.intentId,
+    );
+    expect(charge?.amount_refunded).toBe(2500);
+  });
+
+  it('cancels the PaymentIntent of a declined payment so it cannot be charged later', async () => {
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org);
+    t.fake.failPaymentIntent(booking.intentId);
+    await deliver(t.fake.lastEvent('payment_intent.payment_failed', booking.intentId)!);
+    await runDueJobs(t.ctx.handle.db, paymentJobHandlers(t.settings));
+    expect(t.fake.objects.get(booking.intentId)?.status).toBe('canceled');
+    const cancel = t.fake.requests.find(
+      (r) => r.path === `/v1/payment_intents/${booking.intentId}/cancel`,
+    );
+    expect(cancel?.idempotencyKey).toBe(`cancel-intent:${booking.paymentId}`);
+  });
+
+  it('rejects a bad or stale signature with 400 and changes nothing', async () => {
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org);
+    t.fake.succeedPaymentIntent(booking.intentId);
+    const event = t.fake.lastEvent('payment_intent.succeeded', booking.intentId)!;
+    const forged = await deliver(event, { secret: 'whsec_wrong' });
+    expect(forged.status).toBe(400);
+    const stale = await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(stale.status).toBe(400);
+    const { body, headers } = t.fake.signedDelivery(event);
+    const tampered = await t.raw(
+      '/api/stripe/webhook',
+      body.replace('"succeeded"', '"failed"'),
+      headers,
+    );
+    expect(tampered.status).toBe(400);
+    const unsigned = await t.raw('/api/stripe/webhook', body, {
+      'content-type': 'application/json',
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await bookingState(t, booking)).toMatchObject({ booking: 'held', payment: 'pending' });
+    // The same event, properly signed, still applies: nothing was recorded by the rejects.
+    expect((await deliver(event)).body.data.effect).toBe('confirmed');
+  });
+
+  it("ignores an event about another organiser's account", async () => {
+    const a = await organiserWithStripe();
+    const b = await organiserWithStripe();
+    const booking = await heldCardBooking(t, a);
+    t.fake.succeedPaymentIntent(booking.intentId);
+    const event = t.fake.lastEvent('payment_intent.succeeded', booking.intentId)!;
+    const spoofed = { ...event, id: `${event.id}_spoof`, account: b.accountId };
+    expect((await deliver(spoofed)).body.data.effect).toBe('none');
+    expect(await bookingState(t, booking)).toMatchObject({ booking: 'held' });
+  });
+
+  it('keeps the badge up to date from account.updated', async () => {
+    const org = await signUpOrganiser(t.ctx);
+    await t.request('GET', '/api/payment-methods/stripe-onboard', { token: org.token });
+    const row = await t.ctx.handle.db
+      .selectFrom('connected_accounts')
+      .selectAll()
+      .where('client_id', '=', org.clientId)
+      .executeTakeFirstOrThrow();
+    t.fake.completeOnboarding(row.account_id);
+    expect((await deliver(t.fake.lastEvent('account.updated')!)).status).toBe(200);
+    const after = await t.ctx.handle.db
+      .selectFrom('connected_accounts')
+      .select(['charges_enabled', 'payouts_enabled', 'details_submitted'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ charges_enabled: 1, payouts_enabled: 1, details_submitted: 1 });
+  });
+});
+
+describe('reconciliation', () => {
+  it('applies the outcome of payments whose webhook never came', async () => {
+    const org = await organiserWithStripe();
+    const paid = await heldCardBooking(t, org);
+    const declined = await heldCardBooking(t, org);
+    const open = await heldCardBooking(t, org);
+    t.fake.succeedPaymentIntent(paid.intentId);
+    t.fake.failPaymentIntent(declined.intentId);
+    const stripe = stripeClient(t.settings);
+    // Too recent: the webhook may still be on its way.
+    expect(await reconcilePendingPayments(t.ctx.handle.db, stripe, new Date())).toBe(0);
+    const later = new Date(Date.now() + (RECONCILE_AFTER_MINUTES + 1) * 60_000);
+    // At least these two (earlier tests' open payments may be settled too).
+    expect(await reconcilePendingPayments(t.ctx.handle.db, stripe, later)).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect((await bookingState(t, paid)).booking).toBe('confirmed');
+    expect((await bookingState(t, declined)).booking).toBe('expired');
+    expect((await bookingState(t, open)).booking).toBe('held');
+    // Running again changes nothing.
+    expect(await reconcilePendingPayments(t.ctx.handle.db, stripe, later)).toBe(0);
+  });
+});

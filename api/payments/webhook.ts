@@ -1,0 +1,86 @@
+import type { Context } from 'hono';
+import type Stripe from 'stripe';
+import type { AppEnv } from '../context.ts';
+import type { Db } from '../db/connection.ts';
+import { nowIso } from '../db/time.ts';
+import { HttpError } from '../http/errors.ts';
+import { saveAccountFlags } from '../services/stripe-accounts.ts';
+import { applyCardOutcome, type CardOutcome, paymentMethodOf } from './card-payments.ts';
+import { STRIPE_NOT_CONFIGURED, stripeClient } from './stripe.ts';
+import { applySubscriptionEvent } from './subscriptions.ts';
+
+/** Stripe's default: a signature older than five minutes is a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const INTENT_EVENTS: Record<string, CardOutcome> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'canceled',
+};
+
+/**
+ * Applies one Stripe event exactly once: its id goes into provider_events in the same
+ * transaction as its effects, so a second delivery (Stripe retries, or sends twice) finds it
+ * there and changes nothing, and a failure rolls both back so Stripe's retry applies it later.
+ * Effects are monotonic (see card-payments.ts), so the order of deliveries does not matter.
+ *
+ * @example const { applied } = await applyStripeEvent(db, event);
+ */
+export async function applyStripeEvent(db: Db, event: Stripe.Event) {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('provider_events')
+      .values({ id: `stripe:${event.id}`, type: event.type, processed_at: nowIso() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return { applied: false, effect: 'duplicate' };
+    const outcome = INTENT_EVENTS[event.type];
+    if (outcome) {
+      const intent = event.data.object as Stripe.PaymentIntent;
+      const effect = await applyCardOutcome(trx, intent.id, outcome, {
+        account: event.account ?? null,
+        paymentMethod: paymentMethodOf(intent),
+      });
+      return { applied: true, effect };
+    }
+    if (
+      event.type === 'customer.subscription.updated' ||
+      event.type === 'customer.subscription.deleted'
+    ) {
+      const subscription = event.data.object as Stripe.Subscription;
+      return {
+        applied: true,
+        effect: await applySubscriptionEvent(trx, subscription, event.account ?? null),
+      };
+    }
+    if (event.type === 'account.updated') {
+      await saveAccountFlags(trx, event.data.object as Stripe.Account);
+      return { applied: true, effect: 'account' };
+    }
+    return { applied: true, effect: 'ignored' };
+  });
+}
+
+/**
+ * POST /api/stripe/webhook: the signature is checked on the raw body, byte for byte, before
+ * anything is parsed or written; a bad or stale one is a 400 and changes nothing.
+ */
+export async function handleStripeWebhook(c: Context<AppEnv>) {
+  const settings = c.get('config').stripe;
+  if (!settings?.webhookSecret) throw new HttpError(503, STRIPE_NOT_CONFIGURED);
+  const raw = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await stripeClient(settings).webhooks.constructEventAsync(
+      raw,
+      c.req.header('stripe-signature') ?? '',
+      settings.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  } catch (error) {
+    throw new HttpError(400, `Webhook signature verification failed: ${(error as Error).message}`);
+  }
+  const result = await applyStripeEvent(c.get('db'), event);
+  return c.json({ data: { received: true, ...result } });
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../context.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { attendeeSales, listClientBookings, markBookingPaid } from '../services/bookings/admin.ts';
+import { loadVisibleBooking } from '../services/bookings/list.ts';
+
+const STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired'] as const;
+
+const listQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  limit: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1000)),
+    '25',
+  ),
+  filters: v.optional(
+    v.pipe(
+      v.string(),
+      v.parseJson(undefined, 'filters must be JSON.'),
+      v.object({
+        activityGroup: v.optional(v.string()),
+        status: v.optional(v.union([v.picklist(STATUSES), v.array(v.picklist(STATUSES))])),
+        search: v.optional(v.string()),
+      }),
+    ),
+  ),
+});
+
+const salesQuery = v.object({
+  userId: v.pipe(v.string(), v.nonEmpty()),
+  activityGroupIds: v.pipe(
+    v.string(),
+    v.parseJson(undefined, 'activityGroupIds must be a JSON list.'),
+    v.array(v.string(), 'activityGroupIds must be a JSON list.'),
+    v.maxLength(200),
+  ),
+});
+
+/* The organiser's side of bookings: the paged list, offline payments, sales per attendee. */
+export const bookingAdminRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const admin = requireAdmin(c);
+    const query = parse(listQuery, c.req.query());
+    const { data, total } = await listClientBookings(c.get('db'), admin.clientId, {
+      ...(query.filters ?? {}),
+      page: query.page,
+      limit: query.limit,
+    });
+    return c.json({ data, meta: { page: query.page, limit: query.limit, total } });
+  })
+  .get('/attendee-sales', async (c) => {
+    const admin = requireAdmin(c);
+    const query = parse(salesQuery, c.req.query());
+    const user = await c
+      .get('db')
+      .selectFrom('users')
+      .select('id')
+      .where('client_id', '=', admin.clientId)
+      .where('id', '=', query.userId)
+      .executeTakeFirst();
+    if (!user) throw notFound();
+    return c.json({
+      data: await attendeeSales(c.get('db'), admin.clientId, user.id, query.activityGroupIds),
+    });
+  })
+  .post('/:id/mark-paid', async (c) => {
+    const admin = requireAdmin(c);
+    const db = c.get('db');
+    await markBookingPaid(db, admin.clientId, c.req.param('id'), Boolean(c.get('config').stripe));
+    const booking = await loadVisibleBooking(db, admin, c.req.param('id'));
+    if (!booking) throw new HttpError(404, 'Not found');
+    return c.json({ data: booking });
+  });

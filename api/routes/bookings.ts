@@ -1,0 +1,152 @@
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { basketSchema, messages } from '../../engine/index.ts';
+import type { AppEnv } from '../context.ts';
+import { hit } from '../db/repositories/rate-limits.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { readBody } from '../http/validate.ts';
+import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
+import { requestClientId } from '../middleware/client-scope.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { createAdminBooking, quoteAdminBooking } from '../services/bookings/admin-create.ts';
+import { createBooking } from '../services/bookings/create.ts';
+import { listMyBookings, loadVisibleBooking } from '../services/bookings/list.ts';
+import { loadPaymentOptions } from '../services/bookings/options.ts';
+import { quoteBasket } from '../services/bookings/quote.ts';
+import { bookingAdminRoutes } from './bookings-admin.ts';
+import { bookingCancelRoutes } from './bookings-cancel.ts';
+
+/** Wrong discount codes a customer may try per window before being made to wait. */
+const CODE_GUESSES = { limit: 10, windowSeconds: 15 * 60 };
+/** Card holds (places kept while paying) a customer may start per window. */
+const HOLDS = { limit: 10, windowSeconds: 60 * 60 };
+
+/**
+ * Counts one wrong discount code against the customer's guesses, once per window: the widget
+ * re-quotes whenever the basket changes (ticking account credit…), and a wrong code left in the
+ * field must not count again on each re-price. Codes are compared as the engine matches them,
+ * whatever the case.
+ */
+async function countWrongCode(c: Context<AppEnv>, key: string, code: string) {
+  const window = CODE_GUESSES.windowSeconds * 1000;
+  const now = Date.now();
+  const seen = await hit(c.get('db'), `${key}:${code.trim().toLowerCase()}`, now - (now % window));
+  if (seen === 1) await rateLimit(c, key, CODE_GUESSES);
+}
+
+/**
+ * Counts distinct wrong discount codes, so nobody can try codes until one works: once over the
+ * limit, even a right code waits out the window.
+ */
+async function guardCodeGuess<T>(
+  c: Context<AppEnv>,
+  code: string | null,
+  userId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!code) return work();
+  const key = `code-guess:${userId}`;
+  const window = CODE_GUESSES.windowSeconds * 1000;
+  const now = Date.now();
+  const row = await c
+    .get('db')
+    .selectFrom('rate_limits')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (row && Number(row.window_start) === now - (now % window) && row.count >= CODE_GUESSES.limit)
+    await rateLimit(c, key, CODE_GUESSES);
+  try {
+    const result = await work();
+    const quoted = result as { code?: { message: string | null } | null };
+    if (quoted?.code?.message === messages.codeInvalid) await countWrongCode(c, key, code);
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError && error.message === messages.codeInvalid)
+      await countWrongCode(c, key, code);
+    throw error;
+  }
+}
+
+/** An admin's booking for a customer: the customer's id, then the customer's basket. */
+const adminBasketSchema = v.strictObject({
+  user: v.pipe(v.string(), v.nonEmpty(messages.required)),
+  ...basketSchema.entries,
+});
+
+/*
+ * The bookings API (docs/api/bookings.md). Customers quote and book their own baskets; the
+ * server prices everything again and never trusts a total from the browser.
+ */
+export const bookings = new Hono<AppEnv>()
+  .post('/quote', async (c) => {
+    const caller = requireCustomer(c);
+    const basket = await readBody(c, basketSchema);
+    const quote = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
+      quoteBasket(c.get('db'), caller.clientId, caller.userId, basket, Date.now()),
+    );
+    return c.json({ data: quote });
+  })
+  .post('/', async (c) => {
+    const caller = requireCustomer(c);
+    const basket = await readBody(c, basketSchema);
+    const idempotencyKey = c.req.header('idempotency-key') ?? null;
+    if (idempotencyKey && idempotencyKey.length > 200)
+      throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
+    if (basket.paymentMethod?.type === 'card')
+      await rateLimit(c, `booking-hold:${caller.userId}`, HOLDS);
+    const db = c.get('db');
+    const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
+      createBooking(
+        { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+        { clientId: caller.clientId, userId: caller.userId, basket, idempotencyKey },
+      ),
+    );
+    const booking = await loadVisibleBooking(db, caller, bookingId);
+    if (!booking) throw notFound();
+    return c.json({ data: booking }, 201);
+  })
+  .get('/mine', async (c) => {
+    const caller = requireCustomer(c);
+    return c.json({ data: await listMyBookings(c.get('db'), caller.clientId, caller.userId) });
+  })
+  .get('/payment-options', async (c) => {
+    const clientId = await requestClientId(c);
+    const caller = c.get('caller');
+    const customerId = caller?.role === 'customer' ? caller.userId : null;
+    return c.json({
+      data: await loadPaymentOptions(
+        c.get('db'),
+        clientId,
+        customerId,
+        Date.now(),
+        Boolean(c.get('config').stripe),
+      ),
+    });
+  })
+  .post('/admin/quote', async (c) => {
+    const admin = requireAdmin(c);
+    const { user, ...basket } = await readBody(c, adminBasketSchema);
+    const quote = await quoteAdminBooking(c.get('db'), admin.clientId, user, basket, Date.now());
+    return c.json({ data: quote });
+  })
+  .post('/admin', async (c) => {
+    const admin = requireAdmin(c);
+    const { user, ...basket } = await readBody(c, adminBasketSchema);
+    const db = c.get('db');
+    const bookingId = await createAdminBooking(
+      { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+      { clientId: admin.clientId, adminId: admin.userId, userId: user, basket },
+    );
+    const booking = await loadVisibleBooking(db, admin, bookingId);
+    if (!booking) throw notFound();
+    return c.json({ data: booking }, 201);
+  })
+  .route('/', bookingAdminRoutes)
+  .route('/', bookingCancelRoutes)
+  .get('/:id', async (c) => {
+    const caller = requireUser(c);
+    const booking = await loadVisibleBooking(c.get('db'), caller, c.req.param('id'));
+    if (!booking) throw notFound();
+    return c.json({ data: booking });
+  });

@@ -1,0 +1,128 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { PAYMENT_METHODS } from '../../engine/index.ts';
+import type { AppEnv } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { readBody } from '../http/validate.ts';
+import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
+import { startCardCheckout } from '../payments/checkout.ts';
+import { bookingSchedule } from '../payments/schedules.ts';
+import { requireStripe, stripeClient } from '../payments/stripe.ts';
+import { createPlan, deletePlan, listPlans, updatePlan } from '../payments/subscription-plans.ts';
+import { handleStripeWebhook } from '../payments/webhook.ts';
+import {
+  getPaymentMethodConfiguration,
+  loadConnectedAccount,
+  updateConnectedStatus,
+  updatePaymentMethod,
+} from '../services/stripe-accounts.ts';
+
+// The object's message is what valibot reports for a missing key, so every absent field says 'Required'.
+const required = 'Required';
+
+async function jsonBody(c: { req: { json: () => Promise<unknown> } }) {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The request body must be JSON.');
+  }
+}
+const statusBody = v.object(
+  {
+    accountId: v.pipe(v.string(required), v.nonEmpty(required)),
+    paymentMethodId: v.pipe(v.string(required), v.nonEmpty(required)),
+    connected: v.boolean(required),
+  },
+  required,
+);
+const methodBody = v.object(
+  {
+    paymentMethodConfigId: v.pipe(v.string(required), v.nonEmpty(required)),
+    paymentMethod: v.picklist(PAYMENT_METHODS, 'Please choose one of the options'),
+    enabled: v.boolean(required),
+  },
+  required,
+);
+
+/**
+ * The organiser's Stripe settings (spec §3, §4, §7), the customer's card checkout and Stripe's
+ * webhook. Settings are admin-only; the webhook proves itself with its signature instead.
+ */
+export const stripeRoutes = new Hono<AppEnv>()
+  .get('/connected-account', async (c) => {
+    const admin = requireAdmin(c);
+    const settings = c.get('config').stripe;
+    const stripe = settings ? stripeClient(settings) : null;
+    return c.json({ data: await loadConnectedAccount(c.get('db'), stripe, admin.clientId) });
+  })
+  .post('/update-connected-account-status', async (c) => {
+    const admin = requireAdmin(c);
+    const { stripe } = requireStripe(c.get('config'));
+    const input = await readBody(c, statusBody);
+    return c.json({
+      data: await updateConnectedStatus(c.get('db'), stripe, admin.clientId, input),
+    });
+  })
+  .get('/payment-method-configurations', async (c) => {
+    const admin = requireAdmin(c);
+    const { stripe } = requireStripe(c.get('config'));
+    return c.json({
+      data: await getPaymentMethodConfiguration(c.get('db'), stripe, admin.clientId),
+    });
+  })
+  .put('/payment-method-configurations', async (c) => {
+    const admin = requireAdmin(c);
+    const { stripe } = requireStripe(c.get('config'));
+    const input = await readBody(c, methodBody);
+    return c.json({ data: await updatePaymentMethod(c.get('db'), stripe, admin.clientId, input) });
+  })
+  // The /pay page's PaymentIntent: created on the first call, the same one afterwards. Only the
+  // booking's own customer may ask; a paid booking answers status 'confirmed'.
+  .post('/bookings/:bookingId/payment-intent', async (c) => {
+    const customer = requireCustomer(c);
+    const { settings, stripe } = requireStripe(c.get('config'));
+    return c.json({
+      data: await startCardCheckout(c.get('db'), stripe, settings, {
+        clientId: customer.clientId,
+        userId: customer.userId,
+        bookingId: c.req.param('bookingId'),
+      }),
+    });
+  })
+  .get('/subscription-plans', async (c) => {
+    const admin = requireAdmin(c);
+    return c.json({ data: await listPlans(c.get('db'), admin.clientId) });
+  })
+  .post('/subscription-plans', async (c) => {
+    const admin = requireAdmin(c);
+    const { stripe } = requireStripe(c.get('config'));
+    const body = await jsonBody(c);
+    return c.json({ data: await createPlan(c.get('db'), stripe, admin.clientId, body) }, 201);
+  })
+  .put('/subscription-plans/:id', async (c) => {
+    const admin = requireAdmin(c);
+    const { stripe } = requireStripe(c.get('config'));
+    const body = await jsonBody(c);
+    return c.json({
+      data: await updatePlan(c.get('db'), stripe, admin.clientId, c.req.param('id'), body),
+    });
+  })
+  .delete('/subscription-plans/:id', async (c) => {
+    const admin = requireAdmin(c);
+    const { stripe } = requireStripe(c.get('config'));
+    await deletePlan(c.get('db'), stripe, admin.clientId, c.req.param('id'));
+    return c.json({ data: { success: true } });
+  })
+  // A booking's later instalments and the spec's schedule texts: its customer or the organiser.
+  .get('/bookings/:bookingId/schedule', async (c) => {
+    const caller = requireUser(c);
+    return c.json({
+      data: await bookingSchedule(c.get('db'), {
+        clientId: caller.clientId,
+        bookingId: c.req.param('bookingId'),
+        userId: caller.role === 'admin' ? null : caller.userId,
+        now: new Date(),
+      }),
+    });
+  })
+  .post('/webhook', (c) => handleStripeWebhook(c));

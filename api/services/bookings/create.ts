@@ -1,0 +1,381 @@
+import {
+  allowedSessions,
+  type Basket,
+  basketLines,
+  creditDebits,
+  messages,
+  newBookingState,
+  paymentMethodProblem,
+} from '../../../engine/index.ts';
+import type { Db, Dialect } from '../../db/connection.ts';
+import { newId } from '../../db/ids.ts';
+import { writeJson } from '../../db/json.ts';
+import { addMinutes } from '../../db/time.ts';
+import { HttpError } from '../../http/errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { planScheduledPayments } from '../../payments/schedules.ts';
+import { markOffersUsed } from '../waitlists.ts';
+import { EXPIRE_HOLD_JOB } from './jobs.ts';
+import {
+  basketError,
+  cardAvailable,
+  listEnabledVoucherProviders,
+  loadAccountCredit,
+} from './load.ts';
+import { lockBasketRows } from './locks.ts';
+import { type PricedBasket, priceBasketFor } from './quote.ts';
+import { startSubscriptionsWithoutCard } from './subscription-start.ts';
+
+export interface CreateBookingInput {
+  clientId: string;
+  userId: string;
+  basket: Basket;
+  /** The `Idempotency-Key` header: the same key from the same user answers the same booking. */
+  idempotencyKey?: string | null;
+  /**
+   * An admin booking on the customer's behalf. Full sessions and ticket limits are warnings to
+   * an admin, not errors (spec §5, engine `adminBookingWarnings`): the organiser who has seen
+   * them may add a child to a full class. Everything else (prices, codes, double bookings,
+   * payment) stays the customer's rule.
+   */
+  admin?: { id: string } | null;
+}
+
+export interface CreateBookingOptions {
+  /** The clock, for tests of hold expiry. */
+  now?: () => number;
+  /**
+   * TEST ONLY, never reachable from HTTP: 'off' checks capacity from a read taken before the
+   * transaction and takes no row locks, the way a naive implementation would. The concurrency
+   * tests run it to prove they can catch an oversell.
+   */
+  capacityGuard?: 'on' | 'off';
+}
+
+const findByIdempotencyKey = (db: Db, clientId: string, userId: string, key: string) =>
+  db
+    .selectFrom('bookings')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+};
+
+/** The basket field path of an engine line, for the `errors` map of a 422. */
+function linePath(basket: Basket, lineKey: number): string {
+  let key = 0;
+  for (const [gi, group] of basket.activityGroups.entries())
+    for (const [ii, item] of group.items.entries())
+      for (const _ of item.attendees)
+        if (key++ === lineKey) return `activityGroups.${gi}.items.${ii}`;
+  return 'activityGroups';
+}
+
+/**
+ * Books a basket for a customer in one transaction: re-prices it on the server, checks every
+ * session still has the places (held and confirmed places count), checks the discount code's
+ * redemption limits and the payment method, then writes the booking, its items, places and
+ * add-ons, the discount redemptions and the credit debits. A session that filled up is a 409
+ * and nothing is written.
+ *
+ * Concurrency: SQLite transactions start with BEGIN IMMEDIATE (one writer at a time, across
+ * processes); on PostgreSQL the booked sessions' rows, the code's rule and the user are locked
+ * FOR UPDATE in a fixed order before anything is read, so the check and the write see the same
+ * places however many API processes run.
+ *
+ * @example const { bookingId } = await createBooking({ db, dialect }, { clientId, userId, basket });
+ */
+export async function createBooking(
+  handle: {
+    db: Db;
+    dialect: Dialect;
+    /** Whether this server has Stripe keys (`config.stripe`): card and subscriptions need them. */
+    stripeConfigured?: boolean;
+  },
+  input: CreateBookingInput,
+  options: CreateBookingOptions = {},
+): Promise<{ bookingId: string; replayed: boolean }> {
+  const { db, dialect } = handle;
+  const stripeConfigured = handle.stripeConfigured ?? false;
+  const { clientId, userId, basket } = input;
+  const key = input.idempotencyKey?.trim() || null;
+  const clock = options.now ?? Date.now;
+  const guarded = options.capacityGuard !== 'off';
+  if (key) {
+    const existing = await findByIdempotencyKey(db, clientId, userId, key);
+    if (existing) return { bookingId: existing.id, replayed: true };
+  }
+  const stale = guarded ? null : await priceBasketFor(db, clientId, userId, basket, clock());
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (guarded && dialect === 'postgres') await lockBasketRows(trx, clientId, userId, basket);
+      if (key) {
+        const existing = await findByIdempotencyKey(trx, clientId, userId, key);
+        if (existing) return { bookingId: existing.id, replayed: true };
+      }
+      const now = clock();
+      const priced = await priceBasketFor(trx, clientId, userId, basket, now);
+      await refuseProblems(trx, clientId, basket, priced, stale, {
+        stripeConfigured,
+        limitsAreWarnings: Boolean(input.admin),
+      });
+      const bookingId = await writeBooking(trx, {
+        clientId,
+        userId,
+        basket,
+        key,
+        priced,
+        now,
+        stripeConfigured,
+        adminId: input.admin?.id ?? null,
+      });
+      // A waitlist offer is fulfilled by this booking: its entry becomes Used in the same commit.
+      const groupOf = new Map(priced.groups.flatMap((g) => g.sessions.map((s) => [s._id, g._id])));
+      await markOffersUsed(
+        trx,
+        clientId,
+        priced.requests.map((r) => ({ ...r, groupId: groupOf.get(r.sessionId) ?? '' })),
+      );
+      return { bookingId, replayed: false };
+    });
+  } catch (error) {
+    // Two requests with one key raced past the first look: the loser answers the winner's booking.
+    if (key && isUniqueViolation(error)) {
+      const existing = await findByIdempotencyKey(db, clientId, userId, key);
+      if (existing) return { bookingId: existing.id, replayed: true };
+    }
+    throw error;
+  }
+}
+
+async function refuseProblems(
+  trx: Db,
+  clientId: string,
+  basket: Basket,
+  priced: PricedBasket,
+  stale: PricedBasket | null,
+  {
+    stripeConfigured,
+    limitsAreWarnings,
+  }: { stripeConfigured: boolean; limitsAreWarnings: boolean },
+) {
+  const { price } = priced;
+  const problem = price.problems[0];
+  if (problem) throw basketError(linePath(basket, problem.lineKey), problem.message);
+  const doubled = priced.doubleBookedLines[0];
+  if (doubled !== undefined)
+    throw basketError(linePath(basket, doubled), messages.alreadyBookedOnSession);
+  if (basket.discountCode && !price.code?.applied)
+    throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
+  const full = (stale ?? priced).fullSessions;
+  if (full.length > 0 && !limitsAreWarnings) throw new HttpError(409, messages.sessionFull);
+  const method = basket.paymentMethod;
+  const methodProblem = paymentMethodProblem({
+    amountDueNow: price.amountDueNow,
+    method,
+    allowPayLater: priced.client.allow_pay_later === 1,
+    voucherProviderIds:
+      method?.type === 'childcareVoucher'
+        ? (await listEnabledVoucherProviders(trx, clientId)).map((p) => p.id)
+        : [],
+    cardAvailable:
+      method?.type === 'card' || price.schedule.length > 0
+        ? await cardAvailable(trx, clientId, stripeConfigured)
+        : false,
+    laterInstalments: price.schedule.length,
+  });
+  if (methodProblem) throw basketError('paymentMethod', methodProblem);
+}
+
+async function writeBooking(
+  trx: Db,
+  args: {
+    clientId: string;
+    userId: string;
+    basket: Basket;
+    key: string | null;
+    priced: PricedBasket;
+    now: number;
+    stripeConfigured: boolean;
+    adminId: string | null;
+  },
+): Promise<string> {
+  const { clientId, userId, basket, priced } = args;
+  const { price, client, groups } = priced;
+  const nowIso = new Date(args.now).toISOString();
+  const stamp = { client_id: clientId, created_at: nowIso, updated_at: nowIso };
+  const due = price.amountDueNow > 0;
+  const method = due ? (basket.paymentMethod ?? null) : null;
+  const state = newBookingState(price.amountDueNow, method?.type);
+  const holdExpiresAt = state.booking === 'held' ? addMinutes(nowIso, client.hold_minutes) : null;
+  const bookingId = newId();
+  await trx
+    .insertInto('bookings')
+    .values({
+      id: bookingId,
+      ...stamp,
+      user_id: userId,
+      status: state.booking,
+      payment_method: method?.type ?? null,
+      childcare_voucher_provider_id:
+        method?.type === 'childcareVoucher' ? (method.childcareVoucherProvider ?? null) : null,
+      currency: price.currency,
+      subtotal: price.subtotal,
+      discount_total: price.discountTotal,
+      credit_applied: price.creditApplied,
+      pass_credits_used: price.passCreditsUsed.reduce((n, p) => n + p.credits, 0),
+      total: price.total,
+      amount_due_now: price.amountDueNow,
+      // The organiser's spelling of the code, whatever case the parent typed.
+      discount_code: price.code?.applied
+        ? (priced.rules.find(
+            (r) => r.type === 'Code' && price.discounts.some((d) => d.ruleId === r._id),
+          )?.code ?? price.code.code)
+        : null,
+      pricing: writeJson(price),
+      hold_expires_at: holdExpiresAt,
+      idempotency_key: args.key,
+      created_by_admin_id: args.adminId,
+      confirmed_at: state.booking === 'confirmed' ? nowIso : null,
+      cancelled_at: null,
+    })
+    .execute();
+
+  const lines = basketLines(basket);
+  const byGroup = new Map(groups.map((g) => [g._id, g]));
+  for (const line of price.lines) {
+    const itemId = newId();
+    await trx
+      .insertInto('booking_items')
+      .values({
+        id: itemId,
+        ...stamp,
+        booking_id: bookingId,
+        activity_group_id: line.activityGroupId,
+        ticket_id: line.ticketId,
+        attendee_id: line.attendeeId,
+        price: line.gross,
+        discount: line.discount,
+        status: state.places,
+      })
+      .execute();
+    if (line.sessionIds.length > 0) {
+      await trx
+        .insertInto('booking_places')
+        .values(
+          line.sessionIds.map((activityId) => ({
+            id: newId(),
+            ...stamp,
+            booking_id: bookingId,
+            booking_item_id: itemId,
+            activity_id: activityId,
+            ticket_id: line.ticketId,
+            attendee_id: line.attendeeId,
+            status: state.places,
+            hold_expires_at: holdExpiresAt,
+          })),
+        )
+        .execute();
+    }
+    // The engine charged each add-on once per session it applies to; store one row per session.
+    const group = byGroup.get(line.activityGroupId)!;
+    const lineSessions = group.sessions.filter((s) => line.sessionIds.includes(s._id));
+    const addOnRows = (lines[line.key]?.addOns ?? []).flatMap((choice) => {
+      const addOn = group.addOns.find((a) => a._id === choice.addOnId)!;
+      const wanted = choice.sessionIds ? new Set(choice.sessionIds) : null;
+      return allowedSessions(lineSessions, addOn)
+        .filter((s) => !wanted || wanted.has(s._id))
+        .map((s) => ({
+          id: newId(),
+          ...stamp,
+          booking_id: bookingId,
+          booking_item_id: itemId,
+          add_on_id: addOn._id,
+          activity_id: s._id,
+          price: addOn.price,
+          status: state.places,
+        }));
+    });
+    if (addOnRows.length > 0) await trx.insertInto('booking_add_ons').values(addOnRows).execute();
+  }
+
+  for (const discount of price.discounts) {
+    await trx
+      .insertInto('discount_redemptions')
+      .values({
+        id: newId(),
+        ...stamp,
+        discount_rule_id: discount.ruleId,
+        user_id: userId,
+        booking_id: bookingId,
+        amount: discount.amount,
+      })
+      .execute();
+    await trx
+      .updateTable('discount_rules')
+      .set((eb) => ({ times_used: eb('times_used', '+', 1), updated_at: nowIso }))
+      .where('client_id', '=', clientId)
+      .where('id', '=', discount.ruleId)
+      .execute();
+  }
+
+  if (price.creditApplied > 0) {
+    const entries = await loadAccountCredit(trx, clientId, userId);
+    for (const debit of creditDebits(entries, price.creditApplied, args.now)) {
+      await trx
+        .insertInto('account_credit_ledger')
+        .values({
+          id: newId(),
+          ...stamp,
+          user_id: userId,
+          amount: debit.amount,
+          expires_at: debit.expiresAt,
+          source: 'booking',
+          booking_id: bookingId,
+          refund_id: null,
+        })
+        .execute();
+    }
+  }
+  for (const used of price.passCreditsUsed) {
+    const [passId, expiresAt] = used.passCreditId.split('|');
+    await trx
+      .insertInto('pass_credit_ledger')
+      .values({
+        id: newId(),
+        ...stamp,
+        user_id: userId,
+        session_pass_id: passId!,
+        credits: -used.credits,
+        expires_at: expiresAt || null,
+        booking_id: bookingId,
+        payment_id: null,
+      })
+      .execute();
+  }
+
+  // The later instalments of a booking paid by schedule; charged once its first payment is in.
+  if (price.schedule.length > 0)
+    await planScheduledPayments(trx, { clientId, bookingId, schedule: price.schedule });
+  if (state.booking === 'confirmed')
+    await startSubscriptionsWithoutCard(trx, {
+      clientId,
+      bookingId,
+      stripeConfigured: args.stripeConfigured,
+    });
+
+  if (holdExpiresAt) {
+    await enqueue(
+      trx,
+      EXPIRE_HOLD_JOB,
+      { clientId, bookingId },
+      { runAt: new Date(holdExpiresAt), dedupeKey: `${EXPIRE_HOLD_JOB}:${bookingId}` },
+    );
+  }
+  return bookingId;
+}

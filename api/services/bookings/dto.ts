@@ -1,0 +1,166 @@
+import type { PriceResult } from '../../../engine/index.ts';
+import type { Db } from '../../db/connection.ts';
+import { readJson } from '../../db/json.ts';
+import { listAttendees } from '../attendees.ts';
+import type { BookingDto, BookingItemDto, PlaceStatus } from '../booking-dto.ts';
+
+/**
+ * Bookings in the wire shape (docs/api/bookings.md), in the order of `ids`, in a fixed number
+ * of queries however many bookings are asked for. Ids of other clients are simply not found.
+ *
+ * @example const [booking] = await loadBookingDtos(db, clientId, [bookingId]);
+ */
+export async function loadBookingDtos(
+  db: Db,
+  clientId: string,
+  ids: readonly string[],
+): Promise<BookingDto[]> {
+  if (ids.length === 0) return [];
+  const list = [...ids];
+  const [bookings, items, places, addOns, payments] = await Promise.all([
+    db
+      .selectFrom('bookings as b')
+      .innerJoin('users as u', 'u.id', 'b.user_id')
+      .leftJoin('users as admin', 'admin.id', 'b.created_by_admin_id')
+      .leftJoin('childcare_voucher_providers as v', 'v.id', 'b.childcare_voucher_provider_id')
+      .selectAll('b')
+      .select([
+        'u.full_name',
+        'u.email',
+        'admin.full_name as admin_name',
+        'v.name as voucher_name',
+        'v.payment_instructions as voucher_instructions',
+      ])
+      .where('b.client_id', '=', clientId)
+      .where('b.id', 'in', list)
+      .execute(),
+    db
+      .selectFrom('booking_items as i')
+      .innerJoin('activity_groups as g', 'g.id', 'i.activity_group_id')
+      .innerJoin('tickets as t', 't.id', 'i.ticket_id')
+      .selectAll('i')
+      .select(['g.name as group_name', 't.name as ticket_name', 't.type as ticket_type'])
+      .where('i.client_id', '=', clientId)
+      .where('i.booking_id', 'in', list)
+      .orderBy('i.created_at')
+      .orderBy('i.id')
+      .execute(),
+    db
+      .selectFrom('booking_places as p')
+      .innerJoin('activities as s', 's.id', 'p.activity_id')
+      .select([
+        'p.id',
+        'p.booking_item_id',
+        'p.status',
+        's.id as session_id',
+        's.date',
+        's.start_time',
+        's.end_time',
+      ])
+      .where('p.client_id', '=', clientId)
+      .where('p.booking_id', 'in', list)
+      .orderBy('s.date')
+      .orderBy('s.start_time')
+      .execute(),
+    db
+      .selectFrom('booking_add_ons as a')
+      .innerJoin('add_ons as o', 'o.id', 'a.add_on_id')
+      .select(['a.id', 'a.booking_item_id', 'a.activity_id', 'a.price', 'a.status', 'o.name'])
+      .where('a.client_id', '=', clientId)
+      .where('a.booking_id', 'in', list)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['booking_id', 'amount', 'amount_refunded'])
+      .where('client_id', '=', clientId)
+      .where('booking_id', 'in', list)
+      .where('status', '=', 'succeeded')
+      .execute(),
+  ]);
+  const attendeeIds = [...new Set(items.map((i) => i.attendee_id))];
+  const attendees = await listAttendees(db, clientId, { ids: attendeeIds, admin: false });
+  const names = new Map(attendees.map((a) => [a._id, a.name]));
+  const byId = new Map(bookings.map((b) => [b.id, b]));
+  return list.flatMap((id) => {
+    const b = byId.get(id);
+    if (!b) return [];
+    const pricing = readJson<Partial<PriceResult>>(b.pricing, {});
+    const received = payments.filter((p) => p.booking_id === id).reduce((n, p) => n + p.amount, 0);
+    const dtoItems: BookingItemDto[] = items
+      .filter((i) => i.booking_id === id)
+      .map((i) => ({
+        _id: i.id,
+        activityGroup: { _id: i.activity_group_id, name: i.group_name },
+        ticket: { _id: i.ticket_id, name: i.ticket_name, type: i.ticket_type },
+        attendee: { _id: i.attendee_id, name: names.get(i.attendee_id) ?? '' },
+        price: i.price,
+        discount: i.discount,
+        status: i.status,
+        places: places
+          .filter((p) => p.booking_item_id === i.id)
+          .map((p) => ({
+            _id: p.id,
+            activity: {
+              _id: p.session_id,
+              date: p.date,
+              startTime: p.start_time,
+              endTime: p.end_time,
+            },
+            status: p.status as PlaceStatus,
+          })),
+        addOns: addOns
+          .filter((a) => a.booking_item_id === i.id)
+          .map((a) => ({
+            _id: a.id,
+            name: a.name,
+            price: a.price,
+            activity: a.activity_id,
+            status: a.status,
+          })),
+      }));
+    return [
+      {
+        _id: b.id,
+        status: b.status,
+        createdAt: b.created_at,
+        confirmedAt: b.confirmed_at,
+        holdExpiresAt: b.status === 'held' ? b.hold_expires_at : null,
+        user: { _id: b.user_id, fullName: b.full_name, email: b.email },
+        createdByAdmin: b.created_by_admin_id
+          ? { _id: b.created_by_admin_id, fullName: b.admin_name ?? '' }
+          : null,
+        currency: b.currency,
+        subtotal: b.subtotal,
+        discountTotal: b.discount_total,
+        creditApplied: b.credit_applied,
+        total: b.total,
+        amountDueNow: b.amount_due_now,
+        // Account credit spent on the booking is money already paid.
+        amountPaid: received + b.credit_applied,
+        discountCode: b.discount_code,
+        discounts: (pricing.discounts ?? []).map((d) => ({
+          ruleName: d.ruleName,
+          reason: d.reason,
+          amount: d.amount,
+        })),
+        paymentMethod: b.payment_method
+          ? {
+              type: b.payment_method,
+              ...(b.childcare_voucher_provider_id
+                ? {
+                    childcareVoucherProvider: {
+                      _id: b.childcare_voucher_provider_id,
+                      name: b.voucher_name ?? '',
+                      paymentInstructions: b.voucher_instructions ?? '',
+                    },
+                  }
+                : {}),
+            }
+          : null,
+        items: dtoItems,
+      },
+    ];
+  });
+}

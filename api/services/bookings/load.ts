@@ -1,0 +1,325 @@
+import type {
+  AccountCreditEntry,
+  ActivityGroupRow,
+  Basket,
+  PassCreditRow,
+  PaymentScheduleData,
+  PlaceRow,
+  WaitlistRow,
+  WaitlistStatus,
+} from '../../../engine/index.ts';
+import { messages } from '../../../engine/index.ts';
+import type { Db } from '../../db/connection.ts';
+import { readJson } from '../../db/json.ts';
+import { listActivityGroups, loadGroupChildren } from '../../db/repositories/activity-groups.ts';
+import { findClientById } from '../../db/repositories/clients.ts';
+import { fromFlag } from '../../db/time.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { listAttendees } from '../attendees.ts';
+import { listDiscountRules } from '../discount-rules.ts';
+
+/*
+ * Everything pricing and the capacity check read from the database for one customer's basket,
+ * all scoped by the client: an id from another organiser simply is not found.
+ */
+
+/** Place statuses that may take capacity (held ones only until their hold expires). */
+export const TAKING_STATUSES = ['held', 'confirmed'] as const;
+const ACTIVE_WAITLIST: WaitlistStatus[] = ['Waiting', 'Pending', 'Ready'];
+
+export async function loadClient(db: Db, clientId: string) {
+  const client = await findClientById(db, clientId);
+  if (!client) throw notFound();
+  return client;
+}
+
+/** A 422 naming the basket field at fault, in the wire format's `errors` map. */
+export const basketError = (path: string, message: string) =>
+  new HttpError(422, message, { [path]: message });
+
+/**
+ * The basket's activity groups as the pricing engine takes them. A group that does not exist,
+ * belongs to another client or is unpublished is refused: parents can only book what the
+ * widget shows. Disabled tickets, add-ons and sessions stay in so the engine can name them.
+ */
+export async function loadBasketGroups(
+  db: Db,
+  clientId: string,
+  basket: Basket,
+): Promise<ActivityGroupRow[]> {
+  const ids = [...new Set(basket.activityGroups.map((g) => g.activityGroup))];
+  const rows = await listActivityGroups(db, clientId, { enabledOnly: true, ids });
+  basket.activityGroups.forEach((g, i) => {
+    if (!rows.some((r) => r.id === g.activityGroup))
+      throw basketError(`activityGroups.${i}.activityGroup`, messages.activityUnavailable);
+  });
+  const [children, schedules] = await Promise.all([
+    loadGroupChildren(db, clientId, ids),
+    db
+      .selectFrom('payment_schedules')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('activity_group_id', 'in', ids)
+      .where('ticket_id', 'is', null)
+      .where('enabled', '=', 1)
+      .execute(),
+  ]);
+  return rows.map((g) => {
+    const schedule = schedules.find((s) => s.activity_group_id === g.id);
+    return {
+      _id: g.id,
+      name: g.name,
+      sessions: children.activities
+        .filter((s) => s.activity_group_id === g.id)
+        .map((s) => ({
+          _id: s.id,
+          date: s.date,
+          startTime: s.start_time,
+          endTime: s.end_time,
+          enabled: fromFlag(s.enabled),
+          placeLimit: s.place_limit,
+        })),
+      tickets: children.tickets
+        .filter((t) => t.activity_group_id === g.id)
+        .map((t) => ({
+          _id: t.id,
+          type: t.type,
+          name: t.name,
+          price: t.price,
+          shouldProRata: fromFlag(t.should_pro_rata),
+          placeLimit: t.place_limit,
+          restrictSessions: fromFlag(t.restrict_sessions),
+          sessionsCanBeUsedFor: readJson<string[]>(t.sessions_can_be_used_for, []),
+          subscriptionPlan: t.subscription_plan_id,
+          allowMidMonthBookings: fromFlag(t.allow_mid_month_bookings),
+          coverFeePerSession: t.cover_fee_per_session,
+          timeDisplay:
+            t.time_display_start && t.time_display_end
+              ? { start: t.time_display_start, end: t.time_display_end }
+              : null,
+          enabled: fromFlag(t.enabled),
+        })),
+      addOns: children.addOns
+        .filter((a) => a.activity_group_id === g.id)
+        .map((a) => ({
+          _id: a.id,
+          name: a.name,
+          price: a.price,
+          restrictSessions: fromFlag(a.restrict_sessions),
+          sessionsCanBeUsedFor: readJson<string[]>(a.sessions_can_be_used_for, []),
+          enabled: fromFlag(a.enabled),
+        })),
+      paymentSchedule: schedule
+        ? ({
+            _id: schedule.id,
+            type: schedule.type,
+            frequency: 'monthly',
+            amount: schedule.amount,
+            firstPaymentDate: schedule.first_payment_date,
+            finalPaymentDate: schedule.final_payment_date,
+            schedule: readJson<{ _id?: string; date: string; amount: number }[]>(
+              schedule.schedule,
+              [],
+            ),
+            disableAfterFirstPaymentDate: fromFlag(schedule.disable_after_first_payment_date),
+            enabled: true,
+          } satisfies PaymentScheduleData)
+        : null,
+    };
+  });
+}
+
+/**
+ * The caller's attendees named in the basket, by id → name. Anyone else's attendee (another
+ * family's, another client's) is refused at its field.
+ */
+export async function loadBasketAttendees(
+  db: Db,
+  clientId: string,
+  userId: string,
+  basket: Basket,
+): Promise<Record<string, string>> {
+  const wanted = [
+    ...new Set(basket.activityGroups.flatMap((g) => g.items.flatMap((i) => i.attendees))),
+  ];
+  const own = await listAttendees(db, clientId, { ids: wanted, admin: false });
+  const names = new Map(own.filter((a) => a.user === userId).map((a) => [a._id, a.name]));
+  basket.activityGroups.forEach((g, gi) => {
+    g.items.forEach((item, ii) => {
+      if (item.attendees.some((a) => !names.has(a)))
+        throw basketError(`activityGroups.${gi}.items.${ii}.attendees`, messages.notYourAttendee);
+    });
+  });
+  return Object.fromEntries(names);
+}
+
+/** The user's history for discount rules: earlier bookings and redemptions per rule. */
+export async function loadHistory(db: Db, clientId: string, userId: string) {
+  const [bookings, redemptions] = await Promise.all([
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['confirmed', 'awaiting_payment'])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('discount_redemptions')
+      .select('discount_rule_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .where('user_id', '=', userId)
+      .groupBy('discount_rule_id')
+      .execute(),
+  ]);
+  return {
+    confirmedBookings: Number(bookings.n),
+    redemptions: Object.fromEntries(redemptions.map((r) => [r.discount_rule_id, Number(r.n)])),
+  };
+}
+
+export async function loadAccountCredit(
+  db: Db,
+  clientId: string,
+  userId: string,
+): Promise<AccountCreditEntry[]> {
+  const rows = await db
+    .selectFrom('account_credit_ledger')
+    .select(['amount', 'expires_at'])
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => ({ amount: r.amount, expiresAt: r.expires_at }));
+}
+
+/**
+ * Pass credits as the engine spends them: one pot per pass and expiry date (debits are written
+ * against the pot they came from, so the sum per pot is what is left). The pot id is
+ * `{passId}|{expiresAt}` so a debit knows which pot to draw from.
+ */
+export async function loadPassCredits(
+  db: Db,
+  clientId: string,
+  userId: string,
+): Promise<PassCreditRow[]> {
+  const rows = await db
+    .selectFrom('pass_credit_ledger as l')
+    .innerJoin('session_passes as p', 'p.id', 'l.session_pass_id')
+    .select(['l.session_pass_id', 'l.expires_at', 'p.name'])
+    .select((eb) => eb.fn.sum<number>('l.credits').as('credits'))
+    .where('l.client_id', '=', clientId)
+    .where('l.user_id', '=', userId)
+    .where('p.enabled', '=', 1)
+    .groupBy(['l.session_pass_id', 'l.expires_at', 'p.name'])
+    .execute();
+  if (rows.length === 0) return [];
+  const links = await db
+    .selectFrom('session_pass_activity_groups')
+    .select(['session_pass_id', 'activity_group_id'])
+    .where('client_id', '=', clientId)
+    .where(
+      'session_pass_id',
+      'in',
+      rows.map((r) => r.session_pass_id),
+    )
+    .execute();
+  return rows
+    .filter((r) => Number(r.credits) > 0)
+    .map((r) => ({
+      _id: `${r.session_pass_id}|${r.expires_at ?? ''}`,
+      name: r.name,
+      credits: Number(r.credits),
+      expiresAt: r.expires_at,
+      activityGroupIds: links
+        .filter((l) => l.session_pass_id === r.session_pass_id)
+        .map((l) => l.activity_group_id),
+    }));
+}
+
+/** The enabled childcare voucher providers of a client, by name. */
+export const listEnabledVoucherProviders = (db: Db, clientId: string) =>
+  db
+    .selectFrom('childcare_voucher_providers')
+    .select(['id', 'name', 'payment_instructions'])
+    .where('client_id', '=', clientId)
+    .where('enabled', '=', 1)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+
+/**
+ * Whether the organiser can take cards: this server has Stripe keys (`config.stripe`; without
+ * them no checkout can start, so card is never offered) and a connected payment account that
+ * may charge. (Card checkout itself lives in api/payments.)
+ */
+export async function cardAvailable(
+  db: Db,
+  clientId: string,
+  stripeConfigured: boolean,
+): Promise<boolean> {
+  if (!stripeConfigured) return false;
+  const row = await db
+    .selectFrom('connected_accounts')
+    .select(['connected', 'charges_enabled'])
+    .where('client_id', '=', clientId)
+    .where('provider', '=', 'stripe')
+    .executeTakeFirst();
+  return Boolean(row && fromFlag(row.connected) && fromFlag(row.charges_enabled));
+}
+
+/** Places and active waitlist entries of some sessions, for the engine's availability rules. */
+export async function loadCapacityRows(
+  db: Db,
+  clientId: string,
+  sessionIds: readonly string[],
+  groupIds: readonly string[],
+): Promise<{ places: PlaceRow[]; waitlist: WaitlistRow[] }> {
+  if (sessionIds.length === 0) return { places: [], waitlist: [] };
+  const [places, waitlist] = await Promise.all([
+    db
+      .selectFrom('booking_places')
+      .select(['activity_id', 'ticket_id', 'attendee_id', 'status', 'hold_expires_at'])
+      .where('client_id', '=', clientId)
+      .where('activity_id', 'in', [...sessionIds])
+      .where('status', 'in', [...TAKING_STATUSES])
+      .execute(),
+    db
+      .selectFrom('waitlist_entries')
+      .select(['attendee_id', 'activity_id', 'status'])
+      .where('client_id', '=', clientId)
+      .where('activity_group_id', 'in', groupIds.length ? [...groupIds] : [''])
+      .where('status', 'in', ACTIVE_WAITLIST)
+      .where((eb) =>
+        eb.or([eb('activity_id', 'is', null), eb('activity_id', 'in', [...sessionIds])]),
+      )
+      .execute(),
+  ]);
+  return {
+    places: places.map((p) => ({
+      activityId: p.activity_id,
+      ticketId: p.ticket_id,
+      attendeeId: p.attendee_id,
+      status: p.status,
+      holdExpiresAt: p.hold_expires_at,
+    })),
+    waitlist: waitlist.map((w) => ({
+      attendeeId: w.attendee_id,
+      activityId: w.activity_id,
+      status: w.status as WaitlistStatus,
+    })),
+  };
+}
+
+/** Everything `priceBasket` needs besides the basket lines. */
+export async function loadPricingInput(db: Db, clientId: string, userId: string, basket: Basket) {
+  const client = await loadClient(db, clientId);
+  const groups = await loadBasketGroups(db, clientId, basket);
+  const attendeeNames = await loadBasketAttendees(db, clientId, userId, basket);
+  const [rules, history, accountCredit, passCredits] = await Promise.all([
+    listDiscountRules(db, clientId),
+    loadHistory(db, clientId, userId),
+    basket.useAccountCredit ? loadAccountCredit(db, clientId, userId) : [],
+    basket.usePassCredits ? loadPassCredits(db, clientId, userId) : [],
+  ]);
+  return { client, groups, attendeeNames, rules, history, accountCredit, passCredits };
+}

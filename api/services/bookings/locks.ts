@@ -1,0 +1,65 @@
+import type { Basket } from '../../../engine/index.ts';
+import type { Db } from '../../db/connection.ts';
+
+/**
+ * PostgreSQL only: locks, FOR UPDATE, the rows whose counts a booking changes, before the
+ * booking reads them. Every booking takes its locks in the same order (sessions by id, then the
+ * discount rule, then the user), so two bookings wait for each other and never deadlock:
+ *
+ * - the sessions it books (every session of a group for all-sessions and subscription tickets,
+ *   whose places cover all upcoming sessions), so no two bookings count the same free place;
+ * - the rule of the typed discount code, so redemption limits hold;
+ * - the user, so one customer's account credit and pass credits are not spent twice at once.
+ *
+ * SQLite needs none of this: BEGIN IMMEDIATE already admits one writer at a time.
+ */
+export async function lockBasketRows(trx: Db, clientId: string, userId: string, basket: Basket) {
+  const groupIds = [...new Set(basket.activityGroups.map((g) => g.activityGroup))];
+  const ticketIds = [
+    ...new Set(basket.activityGroups.flatMap((g) => g.items.map((i) => i.ticket))),
+  ];
+  const tickets = await trx
+    .selectFrom('tickets')
+    .select(['id', 'type', 'activity_group_id'])
+    .where('client_id', '=', clientId)
+    .where('id', 'in', ticketIds)
+    .execute();
+  const wholeGroups = new Set<string>();
+  const sessionIds = new Set<string>();
+  for (const group of basket.activityGroups) {
+    for (const item of group.items) {
+      const ticket = tickets.find((t) => t.id === item.ticket);
+      if (ticket?.type === 'single') for (const id of item.activities ?? []) sessionIds.add(id);
+      else wholeGroups.add(group.activityGroup);
+    }
+  }
+  let sessions = trx
+    .selectFrom('activities')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('activity_group_id', 'in', groupIds);
+  sessions = sessions.where((eb) =>
+    eb.or([
+      eb('id', 'in', sessionIds.size ? [...sessionIds] : ['']),
+      eb('activity_group_id', 'in', wholeGroups.size ? [...wholeGroups] : ['']),
+    ]),
+  );
+  await sessions.orderBy('id').forUpdate().execute();
+  if (basket.discountCode) {
+    await trx
+      .selectFrom('discount_rules')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('code_normalized', '=', basket.discountCode.toUpperCase())
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', '=', userId)
+    .forUpdate()
+    .execute();
+}

@@ -1,0 +1,136 @@
+import {
+  type Basket,
+  basketLines,
+  capacityShortfalls,
+  doubleBookings,
+  messages,
+  type PlaceRequest,
+  type PriceResult,
+  priceBasket,
+} from '../../../engine/index.ts';
+import type { Db } from '../../db/connection.ts';
+import { loadCapacityRows, loadPricingInput } from './load.ts';
+
+export interface PricedBasket {
+  client: Awaited<ReturnType<typeof loadPricingInput>>['client'];
+  groups: Awaited<ReturnType<typeof loadPricingInput>>['groups'];
+  rules: Awaited<ReturnType<typeof loadPricingInput>>['rules'];
+  price: PriceResult;
+  /** One per place the basket would take. */
+  requests: PlaceRequest[];
+  /** Sessions without enough places left. */
+  fullSessions: string[];
+  /** Engine lines that would put an attendee into a session twice. */
+  doubleBookedLines: number[];
+}
+
+/**
+ * Prices a basket on the server with the engine, from the database's own rows (never the
+ * browser's numbers), and checks the places it asks for are still there. Run it inside the
+ * booking transaction and the answer holds until commit.
+ *
+ * @example const { price, fullSessions } = await priceBasketFor(db, clientId, userId, basket, Date.now());
+ */
+export async function priceBasketFor(
+  db: Db,
+  clientId: string,
+  userId: string,
+  basket: Basket,
+  now: number,
+): Promise<PricedBasket> {
+  const input = await loadPricingInput(db, clientId, userId, basket);
+  const price = priceBasket({
+    groups: input.groups,
+    lines: basketLines(basket),
+    rules: input.rules,
+    code: basket.discountCode,
+    history: input.history,
+    accountCredit: input.accountCredit,
+    useAccountCredit: basket.useAccountCredit,
+    passCredits: input.passCredits,
+    usePassCredits: basket.usePassCredits,
+    payBySchedule: basket.payBySchedule,
+    attendeeNames: input.attendeeNames,
+    now,
+    settings: {
+      timeZone: input.client.time_zone,
+      currency: input.client.currency,
+      planLevel: input.client.plan_level,
+      dateFormat: input.client.date_format,
+    },
+  });
+  const requests = price.lines.flatMap((line) =>
+    line.sessionIds.map((sessionId) => ({
+      sessionId,
+      ticketId: line.ticketId,
+      attendeeId: line.attendeeId,
+    })),
+  );
+  const sessionIds = [...new Set(requests.map((r) => r.sessionId))];
+  const { places, waitlist } = await loadCapacityRows(
+    db,
+    clientId,
+    sessionIds,
+    input.groups.map((g) => g._id),
+  );
+  const fullSessions = capacityShortfalls({
+    requests,
+    sessions: input.groups.flatMap((g) =>
+      g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
+    ),
+    tickets: input.groups.flatMap((g) => g.tickets),
+    places,
+    waitlist,
+    now,
+  });
+  const doubled = doubleBookings(requests, places, now);
+  const doubleBookedLines = price.lines
+    .filter((line) =>
+      doubled.some(
+        (d) =>
+          d.attendeeId === line.attendeeId &&
+          d.ticketId === line.ticketId &&
+          line.sessionIds.includes(d.sessionId),
+      ),
+    )
+    .map((line) => line.key);
+  return {
+    doubleBookedLines,
+    client: input.client,
+    groups: input.groups,
+    rules: input.rules,
+    price,
+    requests,
+    fullSessions,
+  };
+}
+
+/**
+ * The quote a parent sees: the engine's price plus every problem, including sessions that
+ * have filled up since the page loaded.
+ */
+export async function quoteBasket(
+  db: Db,
+  clientId: string,
+  userId: string,
+  basket: Basket,
+  now: number,
+  /** For an admin, full sessions are warnings (adminBookingWarnings), not problems. */
+  { limitsAreWarnings = false }: { limitsAreWarnings?: boolean } = {},
+): Promise<PriceResult> {
+  const { price, fullSessions, doubleBookedLines } = await priceBasketFor(
+    db,
+    clientId,
+    userId,
+    basket,
+    now,
+  );
+  const full = new Set(limitsAreWarnings ? [] : fullSessions);
+  const problems = [...price.problems];
+  for (const lineKey of doubleBookedLines)
+    problems.push({ lineKey, message: messages.alreadyBookedOnSession });
+  for (const line of price.lines)
+    if (line.sessionIds.some((s) => full.has(s)))
+      problems.push({ lineKey: line.key, message: messages.sessionFull });
+  return { ...price, problems: problems.sort((a, b) => a.lineKey - b.lineKey) };
+}

@@ -1,0 +1,308 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Booking } from '../../../../api-client/index.ts';
+import { formatMoney } from '../../../../engine/index.ts';
+import { useClientSettings } from '../../api.ts';
+import { Alert, QueryError } from '../../components/Alert.tsx';
+import { Badge } from '../../components/Badge.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { DetailList } from '../../components/DetailList.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageSpinner } from '../../components/Spinner.tsx';
+import { useModal } from '../../components/useModal.ts';
+import { CancelPlacesDialog } from './CancelPlacesDialog.tsx';
+import {
+  bookingRef,
+  byStart,
+  canMarkPaid,
+  formatInstant,
+  paymentMethodLabel,
+  sessionLabel,
+  statusLabel,
+  statusTone,
+} from './lib.ts';
+import { useBooking, useMarkPaid } from './queries.ts';
+import '../activities/activities.css';
+import './bookings.css';
+
+type Item = Booking['items'][number];
+
+/** Add-ons in session order; those bought once for the whole item come first. */
+function sortAddOns(item: Item) {
+  const when = (id: string | null) => {
+    const place = item.places.find((p) => p.activity._id === id);
+    return place ? `${place.activity.date} ${place.activity.startTime}` : '';
+  };
+  return [...item.addOns].sort((a, b) => when(a.activity).localeCompare(when(b.activity)));
+}
+
+function ItemCard({
+  item,
+  currency,
+  dateFormat,
+}: {
+  item: Item;
+  currency: string;
+  dateFormat: string;
+}) {
+  const sessionOf = (id: string | null) => item.places.find((p) => p.activity._id === id);
+  return (
+    <article className="booking-item" aria-label={`${item.attendee.name}: ${item.ticket.name}`}>
+      <header className="booking-item-head">
+        <div>
+          <p className="cell-strong">{item.attendee.name}</p>
+          <p className="muted">
+            <Link to={`/activities/${item.activityGroup._id}`}>{item.activityGroup.name}</Link> ·{' '}
+            {item.ticket.name}
+          </p>
+        </div>
+        <div className="booking-item-price">
+          <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
+          <span className="cell-strong">{formatMoney(item.price, currency)}</span>
+          {item.discount ? (
+            <span className="muted">−{formatMoney(item.discount, currency)} discount</span>
+          ) : null}
+        </div>
+      </header>
+      <ul className="plain-list booking-lines" aria-label="Sessions">
+        {byStart(item.places).map((p) => (
+          <li key={p._id}>
+            <span>{sessionLabel(p.activity, dateFormat)}</span>
+            <Badge tone={statusTone(p.status)}>{statusLabel(p.status)}</Badge>
+          </li>
+        ))}
+      </ul>
+      {item.addOns.length ? (
+        <ul className="plain-list booking-lines" aria-label="Add-ons">
+          {sortAddOns(item).map((a) => {
+            const session = a.activity ? sessionOf(a.activity) : null;
+            return (
+              <li key={a._id}>
+                <span>
+                  + {a.name}
+                  <span className="muted">
+                    {session
+                      ? ` · ${sessionLabel(session.activity, dateFormat)}`
+                      : a.activity
+                        ? ''
+                        : ' · whole booking'}
+                  </span>
+                </span>
+                <span>{formatMoney(a.price, currency)}</span>
+                <Badge tone={statusTone(a.status)}>{statusLabel(a.status)}</Badge>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </article>
+  );
+}
+
+/** The price breakdown: subtotal, every discount by name, credit, total, due and paid. */
+function PriceBreakdown({ booking }: { booking: Booking }) {
+  const money = (minor: number) => formatMoney(minor, booking.currency);
+  return (
+    <dl className="price-breakdown">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{money(booking.subtotal)}</dd>
+      </div>
+      {booking.discounts.map((d) => (
+        <div key={`${d.ruleName}-${d.reason}`}>
+          <dt>
+            {d.ruleName}
+            {d.reason && d.reason !== d.ruleName ? (
+              <span className="detail-note">{d.reason}</span>
+            ) : null}
+          </dt>
+          <dd>−{money(d.amount)}</dd>
+        </div>
+      ))}
+      {booking.discountCode ? (
+        <div>
+          <dt>Discount code</dt>
+          <dd>
+            <code className="code-inline">{booking.discountCode}</code>
+          </dd>
+        </div>
+      ) : null}
+      {booking.creditApplied ? (
+        <div>
+          <dt>Account credit</dt>
+          <dd>−{money(booking.creditApplied)}</dd>
+        </div>
+      ) : null}
+      <div className="price-total">
+        <dt>Total</dt>
+        <dd>{money(booking.total)}</dd>
+      </div>
+      <div>
+        <dt>Due now</dt>
+        <dd>{money(booking.amountDueNow)}</dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd>{money(booking.amountPaid)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * One booking: its items per attendee with their places and add-ons, the price with every
+ * discount named, the payment method (a voucher provider's instructions), the hold expiry, and
+ * the admin actions: 'Mark as paid' for an offline payment awaited, and cancelling places.
+ */
+export function BookingScreen() {
+  const { id = '' } = useParams();
+  const booking = useBooking(id);
+  const client = useClientSettings();
+  const markPaid = useMarkPaid(id);
+  const paidDialog = useModal({ onCancel: () => markPaid.reset() });
+  const cancelDialog = useModal();
+  const [notice, setNotice] = useState<string | null>(null);
+  const b = booking.data;
+  const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
+  const timeZone = client.data?.timeZone;
+  const hasOpenPlaces = b?.items.some((item) =>
+    item.places.some((p) => p.status === 'held' || p.status === 'confirmed'),
+  );
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/bookings">← Bookings</Link>
+      </p>
+      <PageHeader
+        title={b ? `Booking ${bookingRef(b._id)}` : 'Booking'}
+        description={
+          b ? (
+            <span className="header-meta">
+              <Badge tone={statusTone(b.status)}>{statusLabel(b.status)}</Badge>
+              <span>
+                Made {formatInstant(b.createdAt, timeZone)}
+                {b.createdByAdmin ? ` by ${b.createdByAdmin.fullName} for the customer` : ''}
+              </span>
+            </span>
+          ) : undefined
+        }
+        actions={
+          b ? (
+            <>
+              {hasOpenPlaces ? (
+                <Button variant="secondary" onClick={cancelDialog.open}>
+                  Cancel places
+                </Button>
+              ) : null}
+              {canMarkPaid(b) ? <Button onClick={paidDialog.open}>Mark as paid</Button> : null}
+            </>
+          ) : null
+        }
+      />
+      <QueryError error={booking.error} />
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {booking.isPending ? <PageSpinner label="Loading the booking" /> : null}
+      {b ? (
+        <div className="split booking-split">
+          <div>
+            <Card title="Items" description="Per attendee, with their sessions and add-ons.">
+              <div className="booking-items">
+                {b.items.map((item) => (
+                  <ItemCard
+                    key={item._id}
+                    item={item}
+                    currency={b.currency}
+                    dateFormat={dateFormat}
+                  />
+                ))}
+              </div>
+            </Card>
+          </div>
+          <div>
+            <Card title="Customer">
+              <DetailList
+                items={[
+                  {
+                    label: 'Name',
+                    value: <Link to={`/customers/${b.user._id}`}>{b.user.fullName}</Link>,
+                  },
+                  { label: 'Email', value: <a href={`mailto:${b.user.email}`}>{b.user.email}</a> },
+                ]}
+              />
+            </Card>
+            <Card title="Payment">
+              <DetailList
+                items={[
+                  {
+                    label: 'Method',
+                    value: paymentMethodLabel(b.paymentMethod),
+                    note: b.paymentMethod?.childcareVoucherProvider?.paymentInstructions,
+                  },
+                  ...(b.holdExpiresAt && b.status === 'held'
+                    ? [{ label: 'Hold expires', value: formatInstant(b.holdExpiresAt, timeZone) }]
+                    : []),
+                  ...(b.confirmedAt
+                    ? [{ label: 'Confirmed', value: formatInstant(b.confirmedAt, timeZone) }]
+                    : []),
+                ]}
+              />
+            </Card>
+            <Card title="Price">
+              <PriceBreakdown booking={b} />
+            </Card>
+          </div>
+        </div>
+      ) : null}
+      {b ? (
+        <Modal
+          {...paidDialog.modalProps}
+          size="sm"
+          title="Mark as paid"
+          footer={
+            <>
+              <Button variant="secondary" onClick={paidDialog.cancel}>
+                Cancel
+              </Button>
+              <Button
+                loading={markPaid.isPending}
+                onClick={() =>
+                  markPaid.mutate(undefined, {
+                    onSuccess: (saved) =>
+                      paidDialog.confirm(() =>
+                        setNotice(
+                          saved.status === 'confirmed'
+                            ? 'Payment recorded. The booking is confirmed.'
+                            : 'Payment recorded.',
+                        ),
+                      ),
+                  })
+                }
+              >
+                Mark as paid
+              </Button>
+            </>
+          }
+        >
+          <p>
+            Record that {formatMoney(b.amountDueNow || b.total, b.currency)} has been received by{' '}
+            {paymentMethodLabel(b.paymentMethod).toLowerCase()} from {b.user.fullName}? The booking
+            will be confirmed.
+          </p>
+          {markPaid.error ? <Alert>{markPaid.error.message}</Alert> : null}
+        </Modal>
+      ) : null}
+      {b && cancelDialog.isOpen ? (
+        <CancelPlacesDialog
+          dialog={cancelDialog}
+          booking={b}
+          dateFormat={dateFormat}
+          timeZone={timeZone}
+          onCancelled={setNotice}
+        />
+      ) : null}
+    </>
+  );
+}

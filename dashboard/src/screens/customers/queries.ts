@@ -1,0 +1,90 @@
+/*
+ * Reads and writes of the Customers screens: the client's users, their attendees, and the
+ * attendee fields the admin dialogs show (admin-only ones included, spec §6).
+ */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type Attendee,
+  describeFailure,
+  type Field,
+  type User,
+} from '../../../../api-client/index.ts';
+import { messages } from '../../../../engine/index.ts';
+import { api, queryClient } from '../../api.ts';
+import { getPage, pageQuery } from './paged.ts';
+
+export const customerKeys = {
+  list: (search: string, page: number) => ['users', 'list', search, page] as const,
+  one: (id: string) => ['users', 'one', id] as const,
+  attendees: (userId: string) => ['attendees', userId] as const,
+  fields: ['fields', 'attendee', 'dialog'] as const,
+};
+
+/** GET /api/users: the client's customers, by name, searched on the server. */
+export function useCustomers(search: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: customerKeys.list(search, page),
+    queryFn: () =>
+      getPage<User>(`/api/users?${pageQuery(page, limit, { role: 'customer', search })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/users/{id} (spec §7). */
+export function useCustomer(id: string) {
+  return useQuery({
+    queryKey: customerKeys.one(id),
+    queryFn: () => api.get<User>(`/api/users/${id}`),
+    enabled: !!id,
+  });
+}
+
+/** GET /api/attendees?userId={id} (spec §7), admin-only answers included. */
+export function useAttendees(userId: string) {
+  return useQuery({
+    queryKey: customerKeys.attendees(userId),
+    queryFn: () => api.get<Attendee[]>(`/api/attendees?userId=${encodeURIComponent(userId)}`),
+    enabled: !!userId,
+  });
+}
+
+/** GET /api/fields?usage=attendee&includeAdminOnly=true: what the attendee dialogs ask. */
+export function useAttendeeFields() {
+  return useQuery({
+    queryKey: customerKeys.fields,
+    queryFn: () =>
+      describeFailure(api.get<Field[]>('/api/fields?usage=attendee&includeAdminOnly=true'), {
+        prefix: 'Failed to get fields',
+        bare: 'Failed to get fields',
+      }),
+  });
+}
+
+export interface AttendeeBody {
+  userId: string;
+  fieldData: { field: string; value: unknown }[];
+}
+
+/**
+ * POST /api/attendees (201) or PUT /api/attendees/{id}; failures read 'Failed to create
+ * attendee: {reason}' or 'Failed to save attendee: {message}' (spec §8).
+ */
+export function useSaveAttendee() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string | null; body: AttendeeBody }) =>
+      id
+        ? describeFailure(api.put<Attendee>(`/api/attendees/${id}`, body), {
+            prefix: 'Failed to save attendee',
+            bare: messages.failedToSaveAttendee(),
+          })
+        : describeFailure(api.post<Attendee>('/api/attendees', body), {
+            prefix: 'Failed to create attendee',
+            bare: messages.failedToCreateAttendee(),
+          }),
+    onSuccess: (attendee) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.attendees(attendee.user) }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]),
+  });
+}

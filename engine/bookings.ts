@@ -1,0 +1,200 @@
+import {
+  type PlaceRow,
+  placeCounts,
+  sessionAvailability,
+  type WaitlistRow,
+} from './availability.ts';
+import { messages } from './messages.ts';
+import { mulDiv } from './money.ts';
+import type { AccountCreditEntry } from './pricing/types.ts';
+
+/*
+ * Booking rules the API applies inside its booking transaction: which payment methods a basket
+ * may use, what state the new booking starts in, and whether the places it asks for still exist.
+ */
+
+export type BookingPaymentType = 'childcareVoucher' | 'payLater' | 'card';
+
+/**
+ * Why a payment method cannot be used for a basket, or null when it can. Nothing due now needs
+ * no method (credit, passes, free tickets); otherwise pay later needs the organiser's consent,
+ * a voucher one of the organiser's enabled providers and a card a connected, charging account.
+ *
+ * @example paymentMethodProblem({ amountDueNow: 1500, method: null, allowPayLater: true, voucherProviderIds: [], cardAvailable: false }) // 'Please choose how you would like to pay.'
+ */
+export function paymentMethodProblem(input: {
+  amountDueNow: number;
+  method: { type: BookingPaymentType; childcareVoucherProvider?: string | null } | null;
+  allowPayLater: boolean;
+  voucherProviderIds: readonly string[];
+  cardAvailable: boolean;
+  /** Instalments the payment schedule takes later (the price's `schedule`). */
+  laterInstalments?: number;
+}): string | null {
+  // Later instalments are charged to the card saved at checkout; a voucher or "pay later" booking
+  // would record instalments nobody collects.
+  if ((input.laterInstalments ?? 0) > 0 && input.method?.type !== 'card')
+    return input.cardAvailable ? messages.scheduleNeedsCard : messages.cardPaymentsUnavailable;
+  if (input.amountDueNow <= 0) return null;
+  const method = input.method;
+  if (!method) return messages.paymentMethodRequired;
+  if (method.type === 'payLater') return input.allowPayLater ? null : messages.payLaterNotAllowed;
+  if (method.type === 'childcareVoucher')
+    return method.childcareVoucherProvider &&
+      input.voucherProviderIds.includes(method.childcareVoucherProvider)
+      ? null
+      : messages.voucherProviderUnavailable;
+  return input.cardAvailable ? null : messages.cardPaymentsUnavailable;
+}
+
+export type NewBookingState = 'confirmed' | 'held' | 'awaiting_payment';
+
+/**
+ * The state a new booking starts in. Nothing to pay: confirmed. Card: held until the payment
+ * succeeds or the hold expires. Voucher or pay later: awaiting payment, with its places kept
+ * (confirmed places) until the organiser marks it paid or cancels it, because voucher money
+ * takes days to arrive and a short hold would give the place away meanwhile.
+ *
+ * @example newBookingState(0, 'card') // 'confirmed'
+ */
+export function newBookingState(
+  amountDueNow: number,
+  method: BookingPaymentType | null | undefined,
+): { booking: NewBookingState; places: 'confirmed' | 'held' } {
+  if (amountDueNow <= 0 || !method) return { booking: 'confirmed', places: 'confirmed' };
+  if (method === 'card') return { booking: 'held', places: 'held' };
+  return { booking: 'awaiting_payment', places: 'confirmed' };
+}
+
+/** One place a basket asks for. */
+export interface PlaceRequest {
+  sessionId: string;
+  ticketId: string;
+  attendeeId: string;
+}
+
+/**
+ * The sessions a basket cannot have: more places asked for than are left, by the session's limit
+ * or the ticket's per-session limit, counting confirmed places and unexpired holds, and leaving
+ * active waitlist entries their claim (except the basket's own attendees' entries: a Ready
+ * entry's booking is the place it was waiting for).
+ *
+ * @example capacityShortfalls({ requests: [{ sessionId: 's1', ticketId: 't1', attendeeId: 'a1' }], sessions: [{ _id: 's1', placeLimit: 0 }], tickets: [], places: [], waitlist: [], now }) // ['s1']
+ */
+export function capacityShortfalls(input: {
+  requests: readonly PlaceRequest[];
+  sessions: readonly { _id: string; placeLimit: number | null }[];
+  tickets: readonly { _id: string; placeLimit: number | null }[];
+  places: readonly PlaceRow[];
+  waitlist: readonly WaitlistRow[];
+  now: number;
+}): string[] {
+  const sessions = new Map(input.sessions.map((s) => [s._id, s]));
+  const tickets = new Map(input.tickets.map((t) => [t._id, t]));
+  const bySession = new Map<string, PlaceRequest[]>();
+  for (const r of input.requests) {
+    const list = bySession.get(r.sessionId) ?? [];
+    list.push(r);
+    bySession.set(r.sessionId, list);
+  }
+  const full: string[] = [];
+  for (const [sessionId, requests] of bySession) {
+    const attendees = new Set(requests.map((r) => r.attendeeId));
+    const waitlist = input.waitlist.filter((w) => !w.attendeeId || !attendees.has(w.attendeeId));
+    const perTicket = new Map<string, number>();
+    for (const r of requests) perTicket.set(r.ticketId, (perTicket.get(r.ticketId) ?? 0) + 1);
+    let short = false;
+    for (const [ticketId, wanted] of perTicket) {
+      const a = sessionAvailability({
+        sessionId,
+        placeLimit: sessions.get(sessionId)?.placeLimit ?? null,
+        ticket: { _id: ticketId, placeLimit: tickets.get(ticketId)?.placeLimit ?? null },
+        places: input.places,
+        waitlist,
+        now: input.now,
+      });
+      if (a.ticketPlacesLeft !== null && a.ticketPlacesLeft < wanted) short = true;
+      if (a.sessionPlacesLeft !== null && a.sessionPlacesLeft < requests.length) short = true;
+    }
+    if (short) full.push(sessionId);
+  }
+  return full;
+}
+
+/**
+ * The place requests of a basket that would book an attendee twice into one session: they
+ * already have a place there (confirmed, or a hold still running), or the basket asks twice.
+ *
+ * @example doubleBookings([{ sessionId: 's1', ticketId: 't1', attendeeId: 'a1' }], [{ activityId: 's1', ticketId: 't2', attendeeId: 'a1', status: 'confirmed' }], now).length // 1
+ */
+export function doubleBookings(
+  requests: readonly PlaceRequest[],
+  places: readonly PlaceRow[],
+  now: number,
+): PlaceRequest[] {
+  const taken = new Set(
+    places
+      .filter((p) => p.attendeeId && placeCounts(p, now))
+      .map((p) => `${p.activityId}|${p.attendeeId}`),
+  );
+  const out: PlaceRequest[] = [];
+  for (const r of requests) {
+    const key = `${r.sessionId}|${r.attendeeId}`;
+    if (taken.has(key)) out.push(r);
+    taken.add(key);
+  }
+  return out;
+}
+
+/**
+ * What one booked item has been paid: its share (price after discounts) of what the booking
+ * has received, so account credit and partial payments spread evenly and refunds never exceed
+ * what came in.
+ *
+ * @example itemAmountPaid({ itemNet: 3000, bookingNet: 6000, bookingPaid: 6000 }) // 3000
+ */
+export function itemAmountPaid(input: {
+  itemNet: number;
+  bookingNet: number;
+  bookingPaid: number;
+}): number {
+  if (input.bookingNet <= 0 || input.bookingPaid <= 0) return 0;
+  const paid = Math.min(input.bookingPaid, input.bookingNet);
+  return mulDiv(input.itemNet, paid, input.bookingNet);
+}
+
+/**
+ * Splits an account-credit debit over the customer's credit pots (one per expiry date),
+ * soonest-expiring first, so a debit never lowers credit that outlives the credit it spent.
+ * Each debit entry carries the expiry of the pot it draws from.
+ *
+ * @example creditDebits([{ amount: 500, expiresAt: '2027-01-01T00:00:00Z' }, { amount: 800, expiresAt: null }], 600, now)
+ *   // [{ amount: -500, expiresAt: '2027-01-01T00:00:00Z' }, { amount: -100, expiresAt: null }]
+ */
+export function creditDebits(
+  entries: readonly AccountCreditEntry[],
+  amount: number,
+  now: number,
+): AccountCreditEntry[] {
+  const pots = new Map<string | null, number>();
+  for (const e of entries) {
+    if (e.expiresAt && Date.parse(e.expiresAt) <= now) continue;
+    pots.set(e.expiresAt, (pots.get(e.expiresAt) ?? 0) + e.amount);
+  }
+  const order = [...pots].sort(([a], [b]) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1,
+  );
+  const out: AccountCreditEntry[] = [];
+  let left = amount;
+  for (const [expiresAt, balance] of order) {
+    if (left <= 0) break;
+    if (balance <= 0) continue;
+    const take = Math.min(balance, left);
+    out.push({ amount: -take, expiresAt });
+    left -= take;
+  }
+  // The engine never applies more than the balance; anything left is a bug upstream, so take
+  // it from the non-expiring pot rather than lose track of it.
+  if (left > 0) out.push({ amount: -left, expiresAt: null });
+  return out;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { scheduleTexts } from './payment-schedule.ts';
+
+describe('scheduleTexts', () => {
+  it('prints the dates in the client’s date format', () => {
+    const dates = ['2026-12-01', '2027-01-01'];
+    expect(scheduleTexts({ dates, today: '2026-11-23', dateFormat: 'dd/MM/yyyy' })).toEqual([
+      'First payment on 01/12/2026',
+      'Final payment on 01/01/2027',
+    ]);
+    expect(scheduleTexts({ dates, today: '2026-12-05', dateFormat: 'd MMM yyyy' })).toEqual([
+      'Next payment on 1 Jan 2027',
+      'Final payment on 1 Jan 2027',
+    ]);
+  });
+
+  it('ends a subscription’s texts with “Continues until cancelled”', () => {
+    expect(
+      scheduleTexts({
+        dates: ['2026-12-01'],
+        today: '2026-11-23',
+        untilCancelled: true,
+        dateFormat: 'MM/dd/yyyy',
+      }),
+    ).toEqual(['First payment on 12/01/2026', 'Continues until cancelled']);
+  });
+});

@@ -1,0 +1,236 @@
+/*
+ * The booking journey for one activity group (issue 5): sign in or register, attendees,
+ * tickets/sessions/add-ons, basket; then the checkout chunk (payment and confirmation), fetched
+ * only when the basket is ready. The choices live here, so going back (or being sent back by a
+ * 409 when a place went) keeps them.
+ */
+import { useMemo, useState } from 'react';
+import type {
+  ActivityGroup,
+  Attendee,
+  Booking,
+  ClientSettings,
+  PaymentOptions,
+  Quote,
+  User,
+  WaitlistEntry,
+} from '../../../../api-client/index.ts';
+import { priceBasket } from '../../../../engine/pricing/basket.ts';
+import type { StepProps } from '../../App.tsx';
+import { loadCheckout, useChunk } from '../../lazy.ts';
+import { findInList, useWidget } from '../../store.ts';
+import { strings } from '../../strings.ts';
+import { RequireSignIn } from '../account/Account.tsx';
+import { DetailSkeleton, ErrorNotice, useStore } from '../common.tsx';
+import { LoadFailed, StepSkeleton, useLoad } from '../ui.tsx';
+import { AttendeesStep } from './Attendees.tsx';
+import { BasketStep, type Extras } from './Basket.tsx';
+import { basketLines, bookedSessions, type Choice, groupRow } from './basket.ts';
+import { TicketsStep } from './Tickets.tsx';
+
+export default function Journey({ view, settings }: StepProps) {
+  const store = useStore();
+  const id = view.kind === 'book' ? view.id : '';
+  const fromList = useWidget(store, (s) => findInList(s, id));
+  const fetched = useWidget(store, (s) => s.groups[id]);
+  // A group fetched on its own is the fresher copy (refreshed after a place went).
+  const group = (fetched?.status === 'ready' ? fetched.data : undefined) ?? fromList;
+  if (!group) {
+    if (fetched?.status === 'error') {
+      return <ErrorNotice title={strings.loadGroupFailed} message={fetched.message} />;
+    }
+    return <DetailSkeleton />;
+  }
+  const back = () => store.actions.showGroup(group._id, { back: store.hasListing, focus: true });
+  return (
+    <div className="cw-detail">
+      <p className="cw-crumb">{group.name}</p>
+      <RequireSignIn>
+        {(user) => <BookingFlow group={group} settings={settings} user={user} onExit={back} />}
+      </RequireSignIn>
+    </div>
+  );
+}
+
+type Step = 'attendees' | 'tickets' | 'basket' | 'checkout';
+
+function BookingFlow({
+  group,
+  settings,
+  user,
+  onExit,
+}: {
+  group: ActivityGroup;
+  settings: ClientSettings;
+  user: User;
+  onExit: () => void;
+}) {
+  const store = useStore();
+  const { api } = store;
+  const [step, setStep] = useState<Step>('attendees');
+  const [attendeeIds, setAttendeeIds] = useState<string[]>([]);
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [extras, setExtras] = useState<Extras>({
+    discountCode: '',
+    useAccountCredit: false,
+    usePassCredits: false,
+  });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [created, setCreated] = useState<Attendee[]>([]);
+
+  const attendees = useLoad(() => api.get<Attendee[]>('/api/user/attendees'), `att:${user._id}`);
+  // Sessions each attendee already has, to disable them; the server re-checks on booking.
+  const mine = useLoad(() => api.get<Booking[]>('/api/bookings/mine'), `mine:${user._id}`);
+  const options = useLoad(
+    () => api.get<PaymentOptions>('/api/bookings/payment-options'),
+    `options:${user._id}`,
+  );
+  const booked = useMemo(
+    () => bookedSessions(mine.state.status === 'ready' ? mine.state.data : []),
+    [mine.state],
+  );
+  // Places a waitlist offer keeps for an attendee: full for others, bookable for them.
+  const offers = useLoad(
+    () =>
+      api.get<WaitlistEntry[]>(
+        `/api/waitlists?limit=1000&filters=${encodeURIComponent(JSON.stringify({ status: 'Ready', activityGroup: group._id }))}`,
+      ),
+    `offers:${user._id}:${group._id}`,
+  );
+  const offered = useMemo(() => {
+    const out = new Map<string, Set<string>>();
+    for (const e of offers.state.status === 'ready' ? offers.state.data : []) {
+      const ids = e.activity ? [e.activity._id] : group.activities.map((s) => s._id);
+      out.set(e.attendee._id, new Set([...(out.get(e.attendee._id) ?? []), ...ids]));
+    }
+    return out;
+  }, [offers.state, group]);
+
+  const all = attendees.state.status === 'ready' ? attendees.state.data : null;
+  const list = useMemo(
+    () => (all ? [...all, ...created.filter((c) => !all.some((a) => a._id === c._id))] : []),
+    [all, created],
+  );
+  const chosen = list.filter((a) => attendeeIds.includes(a._id));
+
+  // The engine's per-attendee problems, shown on the tickets step as the parent chooses.
+  const problems = useMemo(() => {
+    const lines = basketLines(group, attendeeIds, choices);
+    const result = priceBasket({
+      groups: [groupRow(group)],
+      lines,
+      now: Date.now(),
+      settings: {
+        timeZone: settings.timeZone,
+        currency: settings.currency,
+        planLevel: settings.planLevel,
+        dateFormat: settings.dateFormat,
+      },
+    });
+    const out: Record<string, string[]> = {};
+    for (const p of result.problems) {
+      const attendee = lines[p.lineKey]?.attendeeId;
+      if (attendee) out[attendee] = [...(out[attendee] ?? []), p.message];
+    }
+    return out;
+  }, [group, attendeeIds, choices, settings]);
+
+  if (attendees.state.status === 'error') {
+    return <LoadFailed error={attendees.state.error} retry={attendees.reload} />;
+  }
+  if (!all) return <StepSkeleton />;
+
+  switch (step) {
+    case 'attendees':
+      return (
+        <AttendeesStep
+          group={group}
+          attendees={list}
+          chosen={attendeeIds}
+          onCreated={(a) => setCreated((s) => [...s, a])}
+          onBack={onExit}
+          onNext={(ids) => {
+            setAttendeeIds(ids);
+            setStep('tickets');
+          }}
+        />
+      );
+    case 'tickets':
+      return (
+        <TicketsStep
+          group={group}
+          settings={settings}
+          attendees={chosen}
+          choices={choices}
+          booked={booked}
+          offered={offered}
+          problems={problems}
+          notice={notice}
+          onChange={(attendeeId, choice) => setChoices((s) => ({ ...s, [attendeeId]: choice }))}
+          onBack={() => setStep('attendees')}
+          onNext={() => {
+            setNotice(null);
+            setStep('basket');
+          }}
+        />
+      );
+    case 'basket':
+      return (
+        <BasketStep
+          group={group}
+          settings={settings}
+          attendees={chosen}
+          attendeeIds={attendeeIds}
+          choices={choices}
+          extras={extras}
+          options={options.state.status === 'ready' ? options.state.data : null}
+          onExtras={setExtras}
+          onBack={() => setStep('tickets')}
+          onNext={(q) => {
+            setQuote(q);
+            setStep('checkout');
+          }}
+        />
+      );
+    case 'checkout':
+      return (
+        <CheckoutStep
+          group={group}
+          settings={settings}
+          attendeeIds={attendeeIds}
+          choices={choices}
+          extras={extras}
+          quote={quote!}
+          options={options.state.status === 'ready' ? options.state.data : null}
+          onBack={(message) => {
+            setNotice(message);
+            // A place went: back to choosing, with the fresh places left from the server.
+            if (message) {
+              mine.reload();
+              store.actions.refreshGroup(group._id);
+              setStep('tickets');
+            } else setStep('basket');
+          }}
+        />
+      );
+  }
+}
+
+/** The checkout chunk, loaded on demand (it is not part of the initial bundle). */
+function CheckoutStep(props: {
+  group: ActivityGroup;
+  settings: ClientSettings;
+  attendeeIds: string[];
+  choices: Record<string, Choice>;
+  extras: Extras;
+  quote: Quote;
+  options: PaymentOptions | null;
+  onBack: (message: string | null) => void;
+}) {
+  const chunk = useChunk(loadCheckout);
+  if (chunk.error) return <LoadFailed error={chunk.error} retry={chunk.retry} />;
+  if (!chunk.module) return <StepSkeleton />;
+  const Checkout = chunk.module.default;
+  return <Checkout {...props} />;
+}

@@ -1,0 +1,148 @@
+/*
+ * The journey's choices turned into what the engine prices and what the API books: one item per
+ * attendee (ticket, sessions for a single-session ticket, add-ons). Pure, so it is unit tested.
+ */
+import type { ActivityGroup, Attendee, BasketBody, Booking } from '../../../../api-client/index.ts';
+import { ageInMonths, isOutsideAgeRange } from '../../../../engine/availability.ts';
+import { messages } from '../../../../engine/messages.ts';
+import type { ActivityGroupRow, BasketLine } from '../../../../engine/pricing/types.ts';
+import { ageBlockedBooking } from '../text.ts';
+
+/** What one attendee is booked on. */
+export interface Choice {
+  ticketId: string | null;
+  /** Chosen sessions; only single-session tickets use them (others take every upcoming one). */
+  sessionIds: string[];
+  addOnIds: string[];
+}
+
+export const emptyChoice: Choice = { ticketId: null, sessionIds: [], addOnIds: [] };
+
+const hhmm = (t: { hours: number; minutes: number }) =>
+  `${String(t.hours).padStart(2, '0')}:${String(t.minutes).padStart(2, '0')}`;
+
+/**
+ * The public group in the engine's pricing shape.
+ *
+ * @example priceBasket({ groups: [groupRow(group)], lines, now, settings })
+ */
+export function groupRow(group: ActivityGroup): ActivityGroupRow {
+  return {
+    _id: group._id,
+    name: group.name,
+    sessions: group.activities,
+    tickets: group.tickets.map((t) => ({
+      ...t,
+      type: t.type as 'all' | 'single' | 'subscription',
+      timeDisplay: t.timeDisplay
+        ? { start: hhmm(t.timeDisplay.start), end: hhmm(t.timeDisplay.end) }
+        : null,
+    })),
+    addOns: group.addOns,
+  };
+}
+
+const ticketOf = (group: ActivityGroup, choice: Choice) =>
+  group.tickets.find((t) => t._id === choice.ticketId);
+
+/** The attendees whose choice is complete enough to price, in the order they were picked. */
+export function readyAttendees(
+  group: ActivityGroup,
+  attendeeIds: readonly string[],
+  choices: Readonly<Record<string, Choice>>,
+): string[] {
+  return attendeeIds.filter((id) => {
+    const choice = choices[id];
+    const ticket = choice && ticketOf(group, choice);
+    return ticket && (ticket.type !== 'single' || choice.sessionIds.length > 0);
+  });
+}
+
+/**
+ * The engine's basket lines, one per attendee with a ticket.
+ *
+ * @example basketLines(group, ['a1'], { a1: { ticketId: 't1', sessionIds: [], addOnIds: [] } })
+ */
+export function basketLines(
+  group: ActivityGroup,
+  attendeeIds: readonly string[],
+  choices: Readonly<Record<string, Choice>>,
+): BasketLine[] {
+  return readyAttendees(group, attendeeIds, choices).map((attendeeId) => {
+    const choice = choices[attendeeId];
+    const single = ticketOf(group, choice)?.type === 'single';
+    return {
+      attendeeId,
+      activityGroupId: group._id,
+      ticketId: choice.ticketId!,
+      ...(single ? { sessionIds: choice.sessionIds } : {}),
+      addOns: choice.addOnIds.map((addOnId) => ({ addOnId })),
+    };
+  });
+}
+
+/**
+ * The quote and create body (docs/api/bookings.md) for the same choices.
+ *
+ * @example basketBody(group, ['a1'], choices, { discountCode: 'WELCOME10' })
+ */
+export function basketBody(
+  group: ActivityGroup,
+  attendeeIds: readonly string[],
+  choices: Readonly<Record<string, Choice>>,
+  extras: { discountCode?: string; useAccountCredit?: boolean; usePassCredits?: boolean },
+): BasketBody {
+  const items = basketLines(group, attendeeIds, choices).map((line) => ({
+    ticket: line.ticketId,
+    ...(line.sessionIds ? { activities: [...line.sessionIds] } : {}),
+    addOns: (line.addOns ?? []).map((a) => ({ addOn: a.addOnId })),
+    attendees: [line.attendeeId],
+  }));
+  const code = extras.discountCode?.trim();
+  return {
+    activityGroups: [{ activityGroup: group._id, items }],
+    ...(code ? { discountCode: code } : {}),
+    useAccountCredit: extras.useAccountCredit === true,
+    usePassCredits: extras.usePassCredits === true,
+  };
+}
+
+/**
+ * Sessions each attendee already holds a live place in (held or confirmed), from their bookings:
+ * those sessions are shown disabled ('Already booked').
+ *
+ * @example bookedSessions(bookings).get('a1')?.has('s1')
+ */
+export function bookedSessions(bookings: readonly Booking[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const booking of bookings) {
+    if (booking.status === 'cancelled' || booking.status === 'expired') continue;
+    for (const item of booking.items) {
+      const set = out.get(item.attendee._id) ?? new Set<string>();
+      out.set(item.attendee._id, set);
+      for (const place of item.places) {
+        if (place.status === 'held' || place.status === 'confirmed') set.add(place.activity._id);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The age notice or block for one attendee on one group, measured on the group's first upcoming
+ * session (the engine's rule); null when the age fits or is unknown.
+ *
+ * @example ageProblem(leo, camp) // { blocked: true, message: 'Sorry the attendee is outside …' }
+ */
+export function ageProblem(
+  attendee: Pick<Attendee, 'dateOfBirth'>,
+  group: Pick<ActivityGroup, 'activities' | 'ageRange' | 'blockOutOfRange'>,
+): { blocked: boolean; message: string } | null {
+  const first = group.activities.map((s) => s.date).sort()[0];
+  if (!attendee.dateOfBirth || !first) return null;
+  const age = ageInMonths(attendee.dateOfBirth, first);
+  if (!isOutsideAgeRange(age, group.ageRange.minMonths, group.ageRange.maxMonths)) return null;
+  return group.blockOutOfRange
+    ? { blocked: true, message: ageBlockedBooking }
+    : { blocked: false, message: messages.ageRangeNotice };
+}

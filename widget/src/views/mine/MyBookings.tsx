@@ -1,0 +1,211 @@
+/*
+ * "My bookings" (issue 5, step 7): the parent's upcoming sessions per attendee, each with Cancel.
+ * Cancelling first asks the server for the engine's refund quote (amount, kind, the refund
+ * methods allowed, or why online cancellation is not possible), then cancels with the chosen
+ * method. Its own chunk: most visits never open it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Booking, ClientSettings, User, WaitlistEntry } from '../../../../api-client/index.ts';
+import { zonedParts } from '../../../../engine/dates.ts';
+import { isUpcoming } from '../../../../engine/pricing/lines.ts';
+import type { StepProps } from '../../App.tsx';
+import { clientDate, localeFor, timeRange } from '../../format.ts';
+import { strings } from '../../strings.ts';
+import { RequireSignIn } from '../account/Account.tsx';
+import { CardPayment } from '../checkout/CardPayment.tsx';
+import { Countdown } from '../checkout/Countdown.tsx';
+import { useStore } from '../common.tsx';
+import { text } from '../text.ts';
+import { LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx';
+import { CancelPanel } from './CancelPanel.tsx';
+import { activeWaitlistPath, WaitlistOffers } from './WaitlistOffers.tsx';
+
+export default function MyBookings({ settings }: StepProps) {
+  const { actions } = useStore();
+  return (
+    <div className="cw-detail">
+      <p>
+        <button type="button" className="cw-ghost" onClick={() => actions.showListing()}>
+          <span aria-hidden="true">← </span>
+          {strings.backToList}
+        </button>
+      </p>
+      <RequireSignIn>{(user) => <Mine user={user} settings={settings} />}</RequireSignIn>
+    </div>
+  );
+}
+
+interface Row {
+  booking: Booking;
+  item: Booking['items'][number];
+  place: Booking['items'][number]['places'][number];
+}
+
+/** Upcoming live places, per attendee name, in date order. */
+function upcomingByAttendee(bookings: Booking[], settings: ClientSettings) {
+  const now = zonedParts(Date.now(), settings.timeZone);
+  const rows: Row[] = [];
+  for (const booking of bookings) {
+    for (const item of booking.items) {
+      for (const place of item.places) {
+        const live = place.status === 'held' || place.status === 'confirmed';
+        if (live && isUpcoming({ ...place.activity, enabled: true }, now)) {
+          rows.push({ booking, item, place });
+        }
+      }
+    }
+  }
+  rows.sort((a, b) =>
+    (a.place.activity.date + a.place.activity.startTime).localeCompare(
+      b.place.activity.date + b.place.activity.startTime,
+    ),
+  );
+  const byAttendee = new Map<string, { name: string; rows: Row[] }>();
+  for (const row of rows) {
+    const entry = byAttendee.get(row.item.attendee._id) ?? {
+      name: row.item.attendee.name,
+      rows: [],
+    };
+    entry.rows.push(row);
+    byAttendee.set(row.item.attendee._id, entry);
+  }
+  return [...byAttendee.values()];
+}
+
+function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
+  const { api } = useStore();
+  const bookings = useLoad(() => api.get<Booking[]>('/api/bookings/mine'), `mine:${user._id}`);
+  const waitlist = useLoad(
+    () => api.get<WaitlistEntry[]>(activeWaitlistPath),
+    `waitlist:${user._id}`,
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  // After a cancellation its row is gone: focus goes to the message saying what happened.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+  const locale = localeFor(settings.country);
+
+  if (bookings.state.status === 'error') {
+    return <LoadFailed error={bookings.state.error} retry={bookings.reload} />;
+  }
+  if (bookings.state.status === 'loading') return <StepSkeleton />;
+  const groups = upcomingByAttendee(bookings.state.data, settings);
+  return (
+    <div className="cw-step">
+      <StepHeading>{text.myBookings}</StepHeading>
+      <p className="cw-ok" role="status" ref={doneRef} tabIndex={-1}>
+        {done}
+      </p>
+      {waitlist.state.status === 'ready' && (
+        <WaitlistOffers
+          entries={waitlist.state.data}
+          settings={settings}
+          onChanged={(message) => {
+            setDone(message);
+            waitlist.reload();
+          }}
+        />
+      )}
+      {bookings.state.data
+        .filter((b) => b.status === 'awaiting_payment' && b.paymentMethod?.childcareVoucherProvider)
+        .map((b) => (
+          <section key={b._id} className="cw-panel cw-instructions">
+            <h4>{text.paymentInstructions}</h4>
+            <p className="cw-count">
+              {b.items.map((i) => i.activityGroup.name).join(', ')} · {text.bookingNumber(b._id)} ·{' '}
+              {text.status[b.status]}
+            </p>
+            <p>{b.paymentMethod?.childcareVoucherProvider?.paymentInstructions}</p>
+          </section>
+        ))}
+      {bookings.state.data
+        .filter((b) => b.status === 'held' && b.paymentMethod?.type === 'card' && b.holdExpiresAt)
+        .map((b) => (
+          <HeldCard key={b._id} booking={b} onPaid={bookings.reload} />
+        ))}
+      {groups.length === 0 && <p className="cw-notice">{text.noBookings}</p>}
+      {groups.map((attendee) => (
+        <section key={attendee.name} className="cw-panel">
+          <h4>{attendee.name}</h4>
+          <ul className="cw-lines">
+            {attendee.rows.map(({ booking, item, place }) => {
+              const when = `${clientDate(place.activity.date, settings.dateFormat, locale)} ${timeRange(place.activity.startTime, place.activity.endTime)}`;
+              return (
+                <li key={place._id} className="cw-booked">
+                  <div className="cw-spread">
+                    <span>
+                      <strong>{item.activityGroup.name}</strong> · {when}
+                      <small>
+                        {item.ticket.name} · {text.status[booking.status] ?? booking.status}
+                      </small>
+                    </span>
+                    {open !== place._id && (
+                      <button
+                        type="button"
+                        className="cw-btn cw-btn-quiet"
+                        aria-label={text.cancelLabel(
+                          `${item.activityGroup.name} ${when} (${attendee.name})`,
+                        )}
+                        onClick={() => {
+                          setDone(null);
+                          setOpen(place._id);
+                        }}
+                      >
+                        {text.cancelSession}
+                      </button>
+                    )}
+                  </div>
+                  {open === place._id && (
+                    <CancelPanel
+                      booking={booking}
+                      placeId={place._id}
+                      settings={settings}
+                      onClose={() => setOpen(null)}
+                      onCancelled={(message) => {
+                        setOpen(null);
+                        setDone(message);
+                        bookings.reload();
+                      }}
+                    />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A card booking still held (the parent left the payment step): the countdown and the way back
+ * to paying, so the places are not lost for want of a link.
+ */
+function HeldCard({ booking, onPaid }: { booking: Booking; onPaid: () => void }) {
+  const [paying, setPaying] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const onExpired = useCallback(() => setExpired(true), []);
+  return (
+    <section className="cw-panel cw-step" aria-label={text.bookingNumber(booking._id)}>
+      <p>
+        <strong>{booking.items.map((i) => i.activityGroup.name).join(', ')}</strong>
+        <small className="cw-count"> · {text.bookingNumber(booking._id)}</small>
+      </p>
+      <Countdown until={booking.holdExpiresAt!} onExpired={onExpired} />
+      {!expired &&
+        (paying ? (
+          <CardPayment booking={booking} onUpdated={onPaid} />
+        ) : (
+          <div className="cw-row cw-row-start">
+            <button type="button" className="cw-btn" onClick={() => setPaying(true)}>
+              {text.payNow}
+            </button>
+          </div>
+        ))}
+    </section>
+  );
+}

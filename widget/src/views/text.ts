@@ -1,0 +1,152 @@
+/*
+ * The texts of the later steps (sign-in, attendees, tickets, basket, checkout, my bookings,
+ * waitlist). A second table beside strings.ts, because strings.ts ships in the initial bundle
+ * and these only load with the steps that show them. Spec texts come from engine/messages.ts.
+ */
+export const text = {
+  // Account
+  signInHeading: 'Sign in to book',
+  signIn: 'Sign in',
+  register: 'Create an account',
+  registerHeading: 'Create an account',
+  haveAccount: 'Already have an account?',
+  newHere: 'New here?',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  fullName: 'Your full name',
+  agreeTerms: 'I agree to the terms and conditions',
+  agreePrivacy: 'I agree to the privacy policy',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  signOut: 'Sign out',
+  checkingSession: 'Checking your sign-in…',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+
+  // Steps
+  stepAttendees: 'Who is attending?',
+  stepTickets: 'Choose tickets',
+  stepBasket: 'Your basket',
+  stepPayment: 'Payment',
+  continue: 'Continue',
+  back: 'Back',
+  backToActivity: 'Back to the activity',
+  chooseAttendee: 'Please choose at least one attendee.',
+  createAttendee: 'Create attendee', // (spec §2)
+  save: 'Save',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+  uploading: 'Uploading…',
+  removeFile: (name: string) => `Remove ${name}`,
+  age: (years: number) => `Age ${years}`,
+  loading: 'Loading…',
+
+  // Tickets
+  ticketFor: (name: string) => `Ticket for ${name}`,
+  sessionsFor: (name: string) => `Sessions for ${name}`,
+  addOnsFor: (name: string) => `Add-ons for ${name}`,
+  placesLeft: (n: number) => (n === 1 ? '1 place left' : `${n} places left`),
+  full: 'Full',
+  alreadyBooked: 'Already booked',
+  allUpcoming: (n: number) => (n === 1 ? 'Includes 1 session' : `Includes ${n} upcoming sessions`),
+  chooseTicket: 'Please choose a ticket for each attendee.',
+  chooseSessions: 'Please choose at least one session.',
+
+  // Basket
+  subtotal: 'Subtotal',
+  discounts: 'Discounts',
+  credit: 'Account credit',
+  total: 'Total',
+  dueNow: 'To pay now',
+  discountCode: 'Discount code',
+  apply: 'Apply',
+  remove: 'Remove',
+  codeApplied: (code: string) => `Code ${code} applied.`,
+  creditOption: (amount: string) => `Use my account credit (${amount} available)`,
+  usePassCredits: 'Use my session pass credits',
+  passCreditsLeft: (n: number) => `(${n} ${n === 1 ? 'credit' : 'credits'} left)`,
+  passPot: (name: string, n: number) => `${name}: ${n} left`,
+  checkingPrices: 'Checking prices…',
+  pricesUpdated: 'Prices checked with the organiser.',
+  pricesFailed: 'We could not check the prices right now; the total is confirmed at checkout.',
+  toPayment: 'Continue to payment',
+  monthly: (amount: string) => `Then ${amount} per month, collected on the 1st.`,
+
+  // Checkout
+  paymentMethod: 'How would you like to pay?',
+  voucher: (name: string) => `Childcare voucher: ${name}`,
+  payLater: 'Pay later',
+  card: 'Card',
+  nothingToPay: 'Nothing to pay: your booking is covered.',
+  choosePayment: 'Please choose how you would like to pay.',
+  placeBooking: 'Place booking',
+  placing: 'Placing your booking…',
+  cardMount: 'Card payment',
+  payNow: 'Pay now',
+  paymentConfirming: 'Payment received. Confirming your booking…',
+  paymentConfirmLater:
+    'We have your payment. Your booking will show as confirmed under My bookings in a moment.',
+  paymentFailed: 'The payment did not go through. Please try again.',
+  holdCountdown: (time: string) => `Your places are held for ${time}.`,
+  holdExpired: 'Your hold has expired and the places were released. Please book again.',
+  placeGone: 'Please choose again.',
+
+  // Confirmation
+  confirmed: 'Booking confirmed',
+  received: 'Booking received',
+  awaitingPayment: 'Your places are booked; the organiser confirms once your payment arrives.',
+  bookingNumber: (id: string) => `Booking number ${id}`,
+  paymentInstructions: 'Payment instructions',
+  viewMyBookings: 'View my bookings',
+  bookAnother: 'Book another activity',
+
+  // My bookings
+  myBookings: 'My bookings',
+  noBookings: 'You have no upcoming bookings.',
+  status: {
+    held: 'Held',
+    awaiting_payment: 'Awaiting payment',
+    confirmed: 'Confirmed',
+    cancelled: 'Cancelled',
+    expired: 'Expired',
+  } as Record<string, string>,
+  cancelSession: 'Cancel',
+  cancelLabel: (what: string) => `Cancel ${what}`,
+  refund: 'Refund',
+  refundMethod: 'Refund as',
+  refundMethods: { accountCredit: 'Account credit', stripe: 'Refund to card' } as Record<
+    string,
+    string
+  >,
+  creditExpires: (date: string) => `expires ${date}`,
+  confirmCancel: 'Confirm cancellation',
+  keep: 'Keep this session',
+  cancelled: (amount: string) => `Cancelled. Refund: ${amount}.`,
+  cancelledNoRefund: 'Cancelled.',
+  cannotCancel: 'This session cannot be cancelled online. Please contact the organiser.',
+  pastOrCancelled: 'Earlier and cancelled bookings',
+
+  // Waitlist
+  waitlistHeading: (name: string) => `Join the waitlist: ${name}`,
+  attendee: 'Attendee',
+  waitlistSessions: 'Sessions',
+  waitlistAll: 'The waitlist covers every session of this activity.',
+  joinWaitlist: 'Join waitlist',
+  joining: 'Joining…',
+  joined: 'You have joined the waitlist. The organiser will be in touch when a place frees up.',
+  chooseWaitlistSession: 'Please choose at least one session.',
+  waitlistUnavailable: 'The waitlist is not available for this activity.',
+  // Waitlist offers (My bookings)
+  placeKept: (attendee: string, time: string) => `A place is kept for ${attendee} until ${time}`,
+  bookOffer: 'Book',
+  bookOfferLabel: (what: string) => `Book ${what}`,
+  myWaitlists: 'Waitlists',
+  onWaitlist: (attendee: string) => `${attendee} is on the waitlist`,
+  allSessions: 'All sessions',
+  cancelWaitlistLabel: (what: string) => `Leave the waitlist: ${what}`,
+  leftWaitlist: 'You have left the waitlist.',
+  keptForYou: 'Kept for you',
+} as const;
+
+/** Ours: the booking counterpart of the spec's waitlist age block (§5). */
+export const ageBlockedBooking =
+  'Sorry the attendee is outside the age range for this activity and cannot be booked.';
