@@ -81,6 +81,27 @@ export async function applyCardOutcome(
   const clientId = payment.client_id;
   const bookingId = payment.booking_id;
 
+  // The payment's own state change comes first, as a conditional update: of a webhook and a
+  // reconciliation job applying the same outcome at once, exactly one sees its update change the
+  // row (on PostgreSQL the other waits for its commit, then matches nothing) and only that one
+  // goes on. Reading the status above is not enough: both would read 'pending', and the loser
+  // would then see the booking the winner had just confirmed and refund it as a late payment.
+  // A success may follow a decline (a retry that raced our cancel); nothing follows a success.
+  const claimed = await trx
+    .updateTable('payments')
+    .set({
+      status: outcome === 'succeeded' ? 'succeeded' : outcome === 'failed' ? 'failed' : 'cancelled',
+      updated_at: nowIso(),
+    })
+    .where('id', '=', payment.id)
+    .where(
+      'status',
+      outcome === 'succeeded' ? '!=' : '=',
+      outcome === 'succeeded' ? 'succeeded' : 'pending',
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return 'none';
+
   if (outcome === 'succeeded') {
     const confirmed = bookingId
       ? await confirmBookingPayment(trx, {
@@ -99,11 +120,6 @@ export async function applyCardOutcome(
         await queueInstalments(trx, { clientId, bookingId, paymentMethod });
       return 'confirmed';
     }
-    await trx
-      .updateTable('payments')
-      .set({ status: 'succeeded', updated_at: nowIso() })
-      .where('id', '=', payment.id)
-      .execute();
     // The places were released (hold ran out, or an earlier decline) before the money came.
     await enqueue(
       trx,
@@ -114,13 +130,7 @@ export async function applyCardOutcome(
     return 'late-refund';
   }
 
-  if (payment.status !== 'pending') return 'none';
   await settleInstalment(trx, intentId, false);
-  await trx
-    .updateTable('payments')
-    .set({ status: outcome === 'failed' ? 'failed' : 'cancelled', updated_at: nowIso() })
-    .where('id', '=', payment.id)
-    .execute();
   if (bookingId) await releaseBooking(trx, clientId, bookingId, 'failed');
   if (outcome === 'failed') {
     await enqueue(

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../jobs/queue.ts';
 import { signUpOrganiser } from '../test/harness.ts';
-import { paymentJobHandlers, RECONCILE_AFTER_MINUTES, reconcilePendingPayments } from './jobs.ts';
+import {
+  paymentJobHandlers,
+  RECONCILE_AFTER_MINUTES,
+  RECONCILE_PAYMENT_JOB,
+  reconcilePendingPayments,
+} from './jobs.ts';
 import { stripeClient } from './stripe.ts';
 import {
   bookingState,
@@ -181,5 +186,41 @@ describe('reconciliation', () => {
     expect((await bookingState(t, open)).booking).toBe('held');
     // Running again changes nothing.
     expect(await reconcilePendingPayments(t.ctx.handle.db, stripe, later)).toBe(0);
+  });
+
+  it('never refunds a confirmed booking when the webhook and the job apply a success at once', async () => {
+    const org = await organiserWithStripe();
+    const reconcile = paymentJobHandlers(t.settings)[RECONCILE_PAYMENT_JOB]!;
+    const db = t.ctx.handle.db;
+    // The loser of the race used to read the booking as still held, then find it confirmed by
+    // the winner and take the late-refund path: repeat so the interleaving comes up.
+    for (let i = 0; i < 12; i += 1) {
+      const booking = await heldCardBooking(t, org);
+      t.fake.succeedPaymentIntent(booking.intentId);
+      const event = t.fake.lastEvent('payment_intent.succeeded', booking.intentId)!;
+      const job = () =>
+        reconcile(
+          { clientId: org.clientId, paymentId: booking.paymentId },
+          { db, now: new Date() },
+        );
+      const [first, , second] = await Promise.all([deliver(event), job(), deliver(event), job()]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(await bookingState(t, booking)).toEqual({
+        booking: 'confirmed',
+        places: ['confirmed'],
+        payment: 'succeeded',
+        refunded: 0,
+      });
+      const lateRefunds = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('dedupe_key', '=', `stripe.refund-late-payment:${booking.paymentId}`)
+        .execute();
+      expect(lateRefunds).toEqual([]);
+    }
+    // Nor did any refund reach this organiser's account at Stripe.
+    expect(
+      t.fake.requests.some((r) => r.path === '/v1/refunds' && r.account === org.accountId),
+    ).toBe(false);
   });
 });

@@ -133,8 +133,17 @@ export async function confirmBookingPayment(
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 1)
       await setLineStatus(trx, clientId, bookingId, 'held', 'confirmed', now);
-    const after = Number(moved.numUpdatedRows) === 1 ? 'confirmed' : booking.status;
-    return { status: after, paymentId: paymentId! };
+    if (Number(moved.numUpdatedRows) === 1) return { status: 'confirmed', paymentId: paymentId! };
+    // Nothing moved: another transaction changed the booking after our first read (on PostgreSQL
+    // the update waited for it), so the status read above is stale. Answer what it is now, or a
+    // caller would take a booking confirmed a moment ago for a released one and refund it.
+    const current = await trx
+      .selectFrom('bookings')
+      .select('status')
+      .where('client_id', '=', clientId)
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    return { status: current.status, paymentId: paymentId! };
   });
 }
 
