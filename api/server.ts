@@ -5,6 +5,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startWorker } from './jobs/queue.ts';
+import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
 
@@ -33,6 +34,9 @@ export async function startServer(config: ServerConfig) {
   await migrateToLatest(handle.db);
   // Holds that ran out while no server was up are freed before anyone can book.
   await sweepExpiredHolds(handle.db, new Date());
+  // The sweep for card payments whose webhook never came recurs from here (each run queues the
+  // next); without Stripe keys there are no card payments and no handler for it.
+  if (config.stripe) await scheduleReconcileSweep(handle.db, new Date());
   const worker = startWorker(handle.db, jobHandlers({ stripe: config.stripe }));
   const app = createApp(handle, {
     production: config.production,

@@ -412,6 +412,8 @@ export interface ScheduledPaymentsTable extends Owned {
   status: 'scheduled' | 'processing' | 'paid' | 'failed' | 'cancelled';
   provider_ref: string | null;
   last_error: string | null;
+  /** Our payment row for this instalment's charge, written before Stripe is called. */
+  payment_id: Generated<string | null>;
 }
 
 /** A customer's Stripe Customer on an organiser's connected account (saved card, subscriptions). */

@@ -46,7 +46,8 @@ export function outcomeOf(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_pa
 
 /**
  * Applies a PaymentIntent outcome to the payment row that carries its id. Returns what changed
- * ('none' when the payment is unknown or already final), for logs and tests.
+ * ('none' when the payment is already final or belongs to another account, 'unknown' when no row
+ * of ours matches), for the webhook, logs and tests.
  *
  * @example await db.transaction().execute((trx) => applyCardOutcome(trx, intent.id, 'succeeded'));
  */
@@ -57,26 +58,47 @@ export async function applyCardOutcome(
   {
     account,
     paymentMethod = null,
-  }: { account?: string | null; paymentMethod?: string | null } = {},
-): Promise<'confirmed' | 'released' | 'late-refund' | 'none'> {
-  const payment = await trx
+    paymentId = null,
+  }: {
+    account?: string | null;
+    paymentMethod?: string | null;
+    /**
+     * Our payment row's id from the PaymentIntent's metadata. An instalment's row is written
+     * before Stripe is called and learns the intent's id from the create call's answer, which
+     * the intent's webhook can overtake: then the row is found by its own id and given the
+     * intent's id here.
+     */
+    paymentId?: string | null;
+  } = {},
+): Promise<'confirmed' | 'released' | 'late-refund' | 'none' | 'unknown'> {
+  let payment = await trx
     .selectFrom('payments')
     .selectAll()
     .where('provider', '=', 'stripe')
     .where('provider_ref', '=', intentId)
     .executeTakeFirst();
-  if (!payment) return 'none';
-  if (account) {
-    // The event must come from the account the payment was taken on: a signed event about one
-    // organiser's account never moves another organiser's booking.
-    const owner = await trx
-      .selectFrom('connected_accounts')
-      .select('account_id')
-      .where('client_id', '=', payment.client_id)
+  if (!payment && paymentId) {
+    const waiting = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
       .where('provider', '=', 'stripe')
+      .where('provider_ref', 'is', null)
       .executeTakeFirst();
-    if (owner?.account_id !== account) return 'none';
+    if (waiting && (await ownedBy(trx, waiting.client_id, account))) {
+      const attached = await trx
+        .updateTable('payments')
+        .set({ provider_ref: intentId, updated_at: nowIso() })
+        .where('id', '=', waiting.id)
+        .where('provider_ref', 'is', null)
+        .executeTakeFirst();
+      if (Number(attached.numUpdatedRows) === 1) payment = { ...waiting, provider_ref: intentId };
+    }
   }
+  if (!payment) return 'unknown';
+  // The event must come from the account the payment was taken on: a signed event about one
+  // organiser's account never moves another organiser's booking.
+  if (!(await ownedBy(trx, payment.client_id, account))) return 'none';
   if (payment.status === 'succeeded') return 'none';
   const clientId = payment.client_id;
   const bookingId = payment.booking_id;
@@ -113,7 +135,8 @@ export async function applyCardOutcome(
         })
       : null;
     if (confirmed?.status === 'confirmed') {
-      await settleInstalment(trx, intentId, true);
+      // An instalment is a later payment of a booking already confirmed: nothing more to start.
+      if (await settleInstalment(trx, { id: payment.id, intentId }, true)) return 'confirmed';
       if (bookingId && (await subscriptionItemsOf(trx, clientId, bookingId)).length > 0)
         await queueSubscriptionStart(trx, { clientId, bookingId, paymentMethod });
       if (bookingId && (await hasSchedule(trx, clientId, bookingId)))
@@ -130,7 +153,7 @@ export async function applyCardOutcome(
     return 'late-refund';
   }
 
-  await settleInstalment(trx, intentId, false);
+  await settleInstalment(trx, { id: payment.id, intentId }, false);
   if (bookingId) await releaseBooking(trx, clientId, bookingId, 'failed');
   if (outcome === 'failed') {
     await enqueue(
@@ -141,4 +164,16 @@ export async function applyCardOutcome(
     );
   }
   return 'released';
+}
+
+/** Whether `account` (when given) is the connected account of the payment's client. */
+async function ownedBy(trx: Db, clientId: string, account: string | null | undefined) {
+  if (!account) return true;
+  const owner = await trx
+    .selectFrom('connected_accounts')
+    .select('account_id')
+    .where('client_id', '=', clientId)
+    .where('provider', '=', 'stripe')
+    .executeTakeFirst();
+  return owner?.account_id === account;
 }

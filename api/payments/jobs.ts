@@ -104,7 +104,7 @@ export async function reconcilePendingPayments(db: Db, stripe: Stripe, now: Date
   let changed = 0;
   for (const row of pending) {
     const effect = await reconcileOne(db, stripe, row);
-    if (effect !== 'open' && effect !== 'none') changed += 1;
+    if (effect === 'confirmed' || effect === 'released' || effect === 'late-refund') changed += 1;
   }
   return changed;
 }
@@ -119,6 +119,25 @@ export async function scheduleReconcile(db: Db, clientId: string, paymentId: str
     RECONCILE_PAYMENT_JOB,
     { clientId, paymentId },
     { runAt: at, dedupeKey: `${RECONCILE_PAYMENT_JOB}:${paymentId}:${at.toISOString()}` },
+  );
+}
+
+/**
+ * Queues the sweep over all pending card payments (RECONCILE_JOB) for `at`, one per
+ * RECONCILE_AFTER_MINUTES window: the server queues one at start, and each run queues the next,
+ * so the sweep recurs for as long as any API process runs; several processes, or a restart in
+ * the same window, queue it once (the window is the dedupe key).
+ *
+ * @example await scheduleReconcileSweep(db, new Date());
+ */
+export async function scheduleReconcileSweep(db: Db, at: Date) {
+  const windowMs = RECONCILE_AFTER_MINUTES * 60_000;
+  const window = Math.floor(at.getTime() / windowMs);
+  await enqueue(
+    db,
+    RECONCILE_JOB,
+    {},
+    { runAt: new Date(window * windowMs), dedupeKey: `${RECONCILE_JOB}:${window}` },
   );
 }
 
@@ -188,10 +207,30 @@ export function paymentJobHandlers(settings: StripeSettings | null | undefined) 
     [END_SUBSCRIPTION_JOB]: async ({ clientId, subscriptionId }, { db }) => {
       await cancelAtStripe(db, stripe, clientId, subscriptionId);
     },
-    [COLLECT_INSTALMENT_JOB]: async (payload, { db }) => {
-      await collectInstalment(db, stripe, payload);
+    [COLLECT_INSTALMENT_JOB]: async (payload, { db, now }) => {
+      const charge = await collectInstalment(db, stripe, payload);
+      if (!charge) return;
+      // An off-session charge answers at once: settle it now, as the webhook would. The webhook
+      // (or, if it never comes, the per-payment reconcile queued here) finds nothing left to do.
+      const outcome = charge.intent ? outcomeOf(charge.intent) : charge.intentId ? 'failed' : null;
+      const account = await findConnectedAccount(db, payload.clientId);
+      await db.transaction().execute(async (trx) => {
+        if (outcome && charge.intentId)
+          await applyCardOutcome(trx, charge.intentId, outcome, {
+            account: account?.account_id ?? null,
+            paymentId: charge.paymentId,
+          });
+        await scheduleReconcile(
+          trx,
+          payload.clientId,
+          charge.paymentId,
+          new Date(now.getTime() + RECONCILE_AFTER_MINUTES * 60_000),
+        );
+      });
     },
     [RECONCILE_JOB]: async (_payload, { db, now }) => {
+      // The next sweep is queued before this one works, so a failing run does not end them.
+      await scheduleReconcileSweep(db, new Date(now.getTime() + RECONCILE_AFTER_MINUTES * 60_000));
       await reconcilePendingPayments(db, stripe, now);
     },
   };

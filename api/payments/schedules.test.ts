@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatCivilDate, messages, todayIn } from '../../engine/index.ts';
 import { runDueJobs } from '../jobs/queue.ts';
 import { signUpOrganiser } from '../test/harness.ts';
-import { paymentJobHandlers } from './jobs.ts';
+import { paymentJobHandlers, RECONCILE_PAYMENT_JOB } from './jobs.ts';
 import { refundToCard } from './refunds.ts';
-import { collectInstalment, planScheduledPayments } from './schedules.ts';
+import { COLLECT_INSTALMENT_JOB, planScheduledPayments } from './schedules.ts';
 import { stripeClient } from './stripe.ts';
 import {
   connectStripe,
@@ -64,6 +64,34 @@ const instalments = (bookingId: string) =>
     .where('booking_id', '=', bookingId)
     .orderBy('due_date')
     .execute();
+
+/** Runs the instalment's job as the worker would. */
+const collect = (clientId: string, scheduledPaymentId: string, paymentMethod: string) =>
+  paymentJobHandlers(t.settings)[COLLECT_INSTALMENT_JOB]!(
+    { clientId, scheduledPaymentId, paymentMethod },
+    { db: t.ctx.handle.db, now: new Date() },
+  );
+
+const instalmentPayment = (scheduledPaymentId: string) =>
+  t.ctx.handle.db
+    .selectFrom('scheduled_payments')
+    .innerJoin('payments', 'payments.id', 'scheduled_payments.payment_id')
+    .select(['payments.id', 'payments.status', 'payments.provider_ref', 'payments.amount'])
+    .where('scheduled_payments.id', '=', scheduledPaymentId)
+    .executeTakeFirstOrThrow();
+
+async function paidScheduledBooking() {
+  const s = await scheduledBooking();
+  t.fake.succeedPaymentIntent(s.intentId);
+  await deliver('payment_intent.succeeded', s.intentId);
+  const first = await t.ctx.handle.db
+    .selectFrom('scheduled_payments')
+    .select('id')
+    .where('booking_id', '=', s.bookingId)
+    .orderBy('due_date')
+    .executeTakeFirstOrThrow();
+  return { ...s, instalmentId: first.id };
+}
 
 describe('payment schedules', () => {
   it('saves the card, then charges each instalment on its date', async () => {
@@ -132,13 +160,14 @@ describe('payment schedules', () => {
       .where('booking_id', '=', s.bookingId)
       .orderBy('due_date')
       .executeTakeFirstOrThrow();
-    await collectInstalment(t.ctx.handle.db, stripeClient(t.settings), {
-      clientId: s.org.clientId,
-      scheduledPaymentId: row.id,
-      paymentMethod: 'pm_card_chargeDeclined',
-    });
+    await collect(s.org.clientId, row.id, 'pm_card_chargeDeclined');
     const [declined] = await instalments(s.bookingId);
     expect(declined).toMatchObject({ status: 'failed', last_error: 'Your card was declined.' });
+    const payment = await instalmentPayment(row.id);
+    expect(payment.status).toBe('failed');
+    // The declined intent is cancelled, as any declined card payment's.
+    await runDueJobs(t.ctx.handle.db, paymentJobHandlers(t.settings));
+    expect(t.fake.objects.get(payment.provider_ref!)?.status).toBe('canceled');
     const booking = await t.ctx.handle.db
       .selectFrom('bookings')
       .select('status')
@@ -174,5 +203,64 @@ describe('payment schedules', () => {
       token: other.token,
     });
     expect(hidden.status).toBe(404);
+  });
+
+  it('settles an instalment whose webhook overtakes the call that charged it', async () => {
+    const s = await paidScheduledBooking();
+    // Stripe delivers payment_intent.succeeded before the create call's answer reaches us.
+    const overtaking: { status: number; body: any }[] = [];
+    t.fake.beforeAnswer = async (event) => {
+      if (event.type !== 'payment_intent.succeeded') return;
+      const { body, headers } = t.fake.signedDelivery(event);
+      overtaking.push(await t.raw('/api/stripe/webhook', body, headers));
+    };
+    try {
+      await collect(s.org.clientId, s.instalmentId, 'pm_card_visa');
+    } finally {
+      t.fake.beforeAnswer = null;
+    }
+    expect(overtaking.map((r) => [r.status, r.body.data?.effect])).toEqual([[200, 'confirmed']]);
+    const payment = await instalmentPayment(s.instalmentId);
+    expect(payment).toMatchObject({ status: 'succeeded', amount: 1500 });
+    expect(t.fake.objects.get(payment.provider_ref!)?.metadata.paymentId).toBe(payment.id);
+    expect((await instalments(s.bookingId)).map((i) => i.status)).toEqual(['paid', 'scheduled']);
+    // Its re-check is queued all the same, and finds nothing left to do.
+    const recheck = await t.ctx.handle.db
+      .selectFrom('jobs')
+      .select('dedupe_key')
+      .where('name', '=', RECONCILE_PAYMENT_JOB)
+      .where('dedupe_key', 'like', `${RECONCILE_PAYMENT_JOB}:${payment.id}:%`)
+      .execute();
+    expect(recheck).toHaveLength(1);
+  });
+
+  it('settles an instalment at once, and a retried job after an outage charges once', async () => {
+    const s = await paidScheduledBooking();
+    // Stripe's answer is lost: the job fails after writing our pending row.
+    for (let i = 0; i < 3; i += 1) t.fake.failNext('/v1/payment_intents', 500); // and the SDK's 2 retries
+    await expect(collect(s.org.clientId, s.instalmentId, 'pm_card_visa')).rejects.toThrow();
+    expect(await instalmentPayment(s.instalmentId)).toMatchObject({
+      status: 'pending',
+      provider_ref: null,
+    });
+    await collect(s.org.clientId, s.instalmentId, 'pm_card_visa');
+    await collect(s.org.clientId, s.instalmentId, 'pm_card_visa');
+    const payment = await instalmentPayment(s.instalmentId);
+    expect(payment.status).toBe('succeeded');
+    expect((await instalments(s.bookingId)).map((i) => i.status)).toEqual(['paid', 'scheduled']);
+    const charged = [...t.fake.objects.values()].filter(
+      (o) => o.object === 'payment_intent' && o.metadata?.scheduledPaymentId === s.instalmentId,
+    );
+    expect(charged.map((i) => i.id)).toEqual([payment.provider_ref]);
+    // The webhook that comes later changes nothing.
+    expect(
+      (await deliver('payment_intent.succeeded', payment.provider_ref!)).body.data.effect,
+    ).toBe('none');
+    const payments = await t.ctx.handle.db
+      .selectFrom('payments')
+      .select('id')
+      .where('booking_id', '=', s.bookingId)
+      .execute();
+    expect(payments).toHaveLength(2);
   });
 });

@@ -108,24 +108,41 @@ const setStatus = (
     .where('id', '=', id)
     .execute();
 
+/** What charging an instalment came to, for the job to apply as any card outcome. */
+export interface InstalmentCharge {
+  paymentId: string;
+  intentId: string | null;
+  /** The PaymentIntent as created; null when the card was declined (a card error). */
+  intent: Stripe.PaymentIntent | null;
+}
+
 /**
- * Charges one instalment to the saved card (the job). The PaymentIntent's idempotency key is
- * the instalment's id, so a retried job charges once; its payment row is what the webhook
- * settles. A cancelled booking's instalments are not charged.
+ * Charges one instalment to the saved card (the job). Our pending payment row is written first,
+ * in the transaction that moves the instalment to 'processing', and the PaymentIntent carries
+ * its id in metadata: an off-session charge is confirmed at once, so Stripe may deliver
+ * payment_intent.succeeded before the create call answers, and the webhook must find the row
+ * (see applyCardOutcome). The idempotency key is the instalment's id, so a retried job (also
+ * one that crashed between our row and Stripe's answer) charges once. Answers the charge for the
+ * caller to settle, or null when there was nothing to charge. A cancelled booking's instalments
+ * are not charged.
  */
 export async function collectInstalment(
   db: Db,
   stripe: Stripe,
   input: { clientId: string; scheduledPaymentId: string; paymentMethod: string | null },
-) {
+): Promise<InstalmentCharge | null> {
   const row = await db
     .selectFrom('scheduled_payments')
     .innerJoin('bookings', 'bookings.id', 'scheduled_payments.booking_id')
+    .leftJoin('payments', 'payments.id', 'scheduled_payments.payment_id')
     .select([
       'scheduled_payments.id',
       'scheduled_payments.amount',
       'scheduled_payments.status',
       'scheduled_payments.booking_id',
+      'scheduled_payments.payment_id',
+      'payments.provider_ref as payment_ref',
+      'payments.status as payment_status',
       'bookings.status as booking_status',
       'bookings.user_id',
       'bookings.currency',
@@ -133,14 +150,22 @@ export async function collectInstalment(
     .where('scheduled_payments.client_id', '=', input.clientId)
     .where('scheduled_payments.id', '=', input.scheduledPaymentId)
     .executeTakeFirst();
-  if (row?.status !== 'scheduled') return;
-  if (row.booking_status !== 'confirmed') {
+  if (!row) return null;
+  // A run that wrote our row but never heard Stripe's answer resumes with the same key.
+  const resuming =
+    row.status === 'processing' &&
+    row.payment_id !== null &&
+    row.payment_ref === null &&
+    row.payment_status === 'pending';
+  if (row.status !== 'scheduled' && !resuming) return null;
+  if (!resuming && row.booking_status !== 'confirmed') {
     await db
       .updateTable('scheduled_payments')
       .set({ status: 'cancelled', updated_at: nowIso() })
       .where('id', '=', row.id)
+      .where('status', '=', 'scheduled')
       .execute();
-    return;
+    return null;
   }
   const account = await findConnectedAccount(db, input.clientId);
   const customer = account
@@ -152,10 +177,46 @@ export async function collectInstalment(
         .where('account_id', '=', account.account_id)
         .executeTakeFirst()
     : undefined;
-  if (!account || !customer || !input.paymentMethod) {
+  if (!resuming && (!account || !customer || !input.paymentMethod)) {
     await setStatus(db, row.id, { status: 'failed', last_error: 'No saved card to charge.' });
-    return;
+    return null;
   }
+  let paymentId = row.payment_id;
+  if (!resuming) {
+    const id = newId();
+    const claimed = await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const moved = await trx
+        .updateTable('scheduled_payments')
+        .set({ status: 'processing', payment_id: id, updated_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'scheduled')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('payments')
+        .values({
+          id,
+          client_id: input.clientId,
+          booking_id: row.booking_id,
+          user_id: row.user_id,
+          provider: 'stripe',
+          provider_ref: null,
+          childcare_voucher_provider_id: null,
+          amount: row.amount,
+          currency: row.currency,
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return true;
+    });
+    // Another worker claimed it first: that one charges.
+    if (!claimed) return null;
+    paymentId = id;
+  }
+  if (!account || !customer || !paymentId) return null;
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe.paymentIntents.create(
@@ -163,60 +224,85 @@ export async function collectInstalment(
         amount: row.amount,
         currency: row.currency.toLowerCase(),
         customer: customer.customer_id,
-        payment_method: input.paymentMethod,
+        payment_method: input.paymentMethod ?? undefined,
         off_session: true,
         confirm: true,
         metadata: {
           clientId: input.clientId,
           bookingId: row.booking_id,
           scheduledPaymentId: row.id,
+          paymentId,
         },
       },
       { stripeAccount: account.account_id, idempotencyKey: `instalment:${row.id}` },
     );
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) {
-      await setStatus(db, row.id, {
-        status: 'failed',
-        last_error: error.message,
-        ...(error.payment_intent?.id ? { provider_ref: error.payment_intent.id } : {}),
+    if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+    const intentId = error.payment_intent?.id ?? null;
+    await attachIntent(db, { paymentId, scheduledPaymentId: row.id, intentId }, error.message);
+    if (!intentId) {
+      // Declined without a PaymentIntent to follow: nothing at Stripe will tell us more.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('payments')
+          .set({ status: 'failed', updated_at: nowIso() })
+          .where('id', '=', paymentId)
+          .where('status', '=', 'pending')
+          .execute();
+        await setStatus(trx, row.id, { status: 'failed' });
       });
-      return;
     }
-    throw error;
+    return { paymentId, intentId, intent: null };
   }
+  await attachIntent(db, { paymentId, scheduledPaymentId: row.id, intentId: intent.id });
+  return { paymentId, intentId: intent.id, intent };
+}
+
+/** Gives our instalment rows the PaymentIntent's id (unless the webhook already did). */
+async function attachIntent(
+  db: Db,
+  ids: { paymentId: string; scheduledPaymentId: string; intentId: string | null },
+  lastError?: string,
+) {
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
+    if (ids.intentId)
+      await trx
+        .updateTable('payments')
+        .set({ provider_ref: ids.intentId, updated_at: now })
+        .where('id', '=', ids.paymentId)
+        .where('provider_ref', 'is', null)
+        .execute();
     await trx
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        client_id: input.clientId,
-        booking_id: row.booking_id,
-        user_id: row.user_id,
-        provider: 'stripe',
-        provider_ref: intent.id,
-        childcare_voucher_provider_id: null,
-        amount: intent.amount,
-        currency: row.currency,
-        status: 'pending',
-        created_at: now,
+      .updateTable('scheduled_payments')
+      .set({
+        ...(ids.intentId ? { provider_ref: ids.intentId } : {}),
+        ...(lastError ? { last_error: lastError } : {}),
         updated_at: now,
       })
-      .onConflict((oc) => oc.columns(['client_id', 'provider', 'provider_ref']).doNothing())
+      .where('id', '=', ids.scheduledPaymentId)
       .execute();
-    await setStatus(trx, row.id, { status: 'processing', provider_ref: intent.id });
   });
 }
 
-/** The webhook's word on an instalment's PaymentIntent (inside its transaction). */
-export async function settleInstalment(trx: Db, intentId: string, paid: boolean) {
-  await trx
+/**
+ * The webhook's (or the collecting job's) word on an instalment's payment, inside its
+ * transaction. Answers whether the payment was an instalment's.
+ */
+export async function settleInstalment(
+  trx: Db,
+  payment: { id: string; intentId: string },
+  paid: boolean,
+): Promise<boolean> {
+  const moved = await trx
     .updateTable('scheduled_payments')
     .set({ status: paid ? 'paid' : 'failed', updated_at: nowIso() })
-    .where('provider_ref', '=', intentId)
+    .where((eb) =>
+      eb.or([eb('payment_id', '=', payment.id), eb('provider_ref', '=', payment.intentId)]),
+    )
     .where('status', '=', 'processing')
-    .execute();
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
 }
 
 /**

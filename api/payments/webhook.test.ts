@@ -4,8 +4,10 @@ import { signUpOrganiser } from '../test/harness.ts';
 import {
   paymentJobHandlers,
   RECONCILE_AFTER_MINUTES,
+  RECONCILE_JOB,
   RECONCILE_PAYMENT_JOB,
   reconcilePendingPayments,
+  scheduleReconcileSweep,
 } from './jobs.ts';
 import { stripeClient } from './stripe.ts';
 import {
@@ -146,6 +148,43 @@ describe('POST /api/stripe/webhook', () => {
     expect(await bookingState(t, booking)).toMatchObject({ booking: 'held' });
   });
 
+  it('does not record an event about one of our intents it has no payment for, so Stripe sends it again', async () => {
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org);
+    const db = t.ctx.handle.db;
+    // The payment row does not carry the intent's id yet (as an instalment's, before Stripe
+    // answered the call that created it, and without our row id in the metadata).
+    await db
+      .updateTable('payments')
+      .set({ provider_ref: null })
+      .where('id', '=', booking.paymentId)
+      .execute();
+    t.fake.succeedPaymentIntent(booking.intentId);
+    const event = t.fake.lastEvent('payment_intent.succeeded', booking.intentId)!;
+    expect((await deliver(event)).status).toBe(503);
+    const recorded = await db
+      .selectFrom('provider_events')
+      .select('id')
+      .where('id', '=', `stripe:${event.id}`)
+      .execute();
+    expect(recorded).toEqual([]);
+    await db
+      .updateTable('payments')
+      .set({ provider_ref: booking.intentId })
+      .where('id', '=', booking.paymentId)
+      .execute();
+    // Stripe's next attempt applies it.
+    expect((await deliver(event)).body.data.effect).toBe('confirmed');
+    // An intent on the account that is not ours at all is acknowledged and left alone.
+    const foreign = {
+      ...event,
+      id: `${event.id}_foreign`,
+      data: { object: { ...event.data.object, id: 'pi_not_ours', metadata: {} } },
+    };
+    const answer = await deliver(foreign as typeof event);
+    expect([answer.status, answer.body.data.effect]).toEqual([200, 'none']);
+  });
+
   it('keeps the badge up to date from account.updated', async () => {
     const org = await signUpOrganiser(t.ctx);
     await t.request('GET', '/api/payment-methods/stripe-onboard', { token: org.token });
@@ -187,6 +226,20 @@ describe('reconciliation', () => {
     // Running again changes nothing.
     expect(await reconcilePendingPayments(t.ctx.handle.db, stripe, later)).toBe(0);
   });
+});
+
+describe('races and the sweep', () => {
+  // A database of their own: these tests book many times, and customer registration is limited
+  // to 20 an hour per address.
+  let outer: StripeTestContext;
+  beforeAll(async () => {
+    outer = t;
+    t = await startStripeTest();
+  });
+  afterAll(async () => {
+    await t.close();
+    t = outer;
+  });
 
   it('never refunds a confirmed booking when the webhook and the job apply a success at once', async () => {
     const org = await organiserWithStripe();
@@ -222,5 +275,36 @@ describe('reconciliation', () => {
     expect(
       t.fake.requests.some((r) => r.path === '/v1/refunds' && r.account === org.accountId),
     ).toBe(false);
+  });
+
+  it('sweeps on a schedule: each run queues the next, once per window', async () => {
+    const db = t.ctx.handle.db;
+    const sweeps = () =>
+      db
+        .selectFrom('jobs')
+        .select(['run_at', 'status'])
+        .where('name', '=', RECONCILE_JOB)
+        .orderBy('run_at')
+        .execute();
+    const start = new Date();
+    // Two processes starting in the same window queue one sweep.
+    await scheduleReconcileSweep(db, start);
+    await scheduleReconcileSweep(db, start);
+    expect(await sweeps()).toHaveLength(1);
+    const handlers = paymentJobHandlers(t.settings);
+    await runDueJobs(db, handlers, start);
+    const after = await sweeps();
+    expect(after.map((j) => j.status)).toEqual(['done', 'queued']);
+    const next = Date.parse(after[1]!.run_at);
+    expect(next).toBeGreaterThan(start.getTime());
+    expect(next).toBeLessThanOrEqual(start.getTime() + RECONCILE_AFTER_MINUTES * 60_000);
+    // A payment left pending, its webhook lost, is settled by a later sweep.
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org);
+    t.fake.succeedPaymentIntent(booking.intentId);
+    const later = new Date(start.getTime() + (RECONCILE_AFTER_MINUTES + 1) * 60_000);
+    await runDueJobs(db, { [RECONCILE_JOB]: handlers[RECONCILE_JOB]! }, later);
+    expect((await bookingState(t, booking)).booking).toBe('confirmed');
+    expect((await sweeps()).map((j) => j.status)).toEqual(['done', 'done', 'queued']);
   });
 });

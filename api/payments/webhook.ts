@@ -12,6 +12,9 @@ import { applySubscriptionEvent } from './subscriptions.ts';
 /** Stripe's default: a signature older than five minutes is a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** Our answer to Stripe for an event about one of our intents we have no payment row for. */
+export const UNKNOWN_INTENT = 'Payment not recorded yet; deliver this event again later.';
+
 const INTENT_EVENTS: Record<string, CardOutcome> = {
   'payment_intent.succeeded': 'succeeded',
   'payment_intent.payment_failed': 'failed',
@@ -41,8 +44,14 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event) {
       const effect = await applyCardOutcome(trx, intent.id, outcome, {
         account: event.account ?? null,
         paymentMethod: paymentMethodOf(intent),
+        paymentId: intent.metadata?.paymentId ?? null,
       });
-      return { applied: true, effect };
+      // One of our intents (we set clientId on each) whose payment row is not there (yet): not
+      // recording the event, and answering an error, has Stripe deliver it again later, when
+      // the row exists. Anyone else's intent on the account is simply not ours to apply.
+      if (effect === 'unknown' && intent.metadata?.clientId)
+        throw new HttpError(503, UNKNOWN_INTENT);
+      return { applied: true, effect: effect === 'unknown' ? 'none' : effect };
     }
     if (
       event.type === 'customer.subscription.updated' ||

@@ -99,6 +99,11 @@ export interface FakeStripe {
   ): { body: string; headers: Record<string, string> };
   /** The newest event of a type about an object id. */
   lastEvent(type: string, objectId?: string): Stripe.Event | undefined;
+  /**
+   * Called with each event a request caused, and awaited, before that request is answered: a
+   * test delivers webhooks that overtake the API call which caused them, as Stripe's can.
+   */
+  beforeAnswer: ((event: Stripe.Event) => Promise<unknown>) | null;
   close(): Promise<void>;
 }
 
@@ -700,6 +705,7 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
     }
     let status = 200;
     let body: Json;
+    const eventsBefore = events.length;
     try {
       body = structuredClone(route(method, url.pathname, account, params, base));
     } catch (error) {
@@ -709,6 +715,8 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
     }
     // Stripe saves the answer of a keyed request, errors included (except 5xx), for replays.
     if (scope && status < 500) idempotency.set(scope, { fingerprint, status, body });
+    if (fake.beforeAnswer)
+      for (const event of events.slice(eventsBefore)) await fake.beforeAnswer(event);
     send(status, body);
   }
 
@@ -761,6 +769,7 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
       });
       return { body, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
     },
+    beforeAnswer: null,
     lastEvent(type, objectId) {
       return [...events]
         .reverse()
