@@ -135,6 +135,11 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
       .textContent();
     expect(camp).toContain('9am–3pm');
     expect(camp).toContain('£125.00');
+    // Places left per next date while browsing (Monday 20, Tuesday 7 of 8 booked, Wednesday 2).
+    expect(camp).toMatch(/20 places left.*1 place left.*2 places left/);
+    expect(text).toContain('16 places left');
+    // Swim sessions have 8 places each and none are booked.
+    expect(swim).toContain('8 places left');
     await expect.poll(() => widget.getByText(LEGEND).count()).toBe(1);
 
     // Everything came from the product's origin, not the page's: the cross-origin path works.
@@ -171,6 +176,11 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     const detail = widget.locator('.cw-detail').first();
     const sessions = widget.locator('table').first().locator('tbody tr');
     expect(await sessions.count()).toBe(10);
+    // Places left per session, before any sign-in: the tournament's 4 places are booked out.
+    expect(await sessions.first().textContent()).toContain('16 places left');
+    expect(await sessions.last().textContent()).toContain('Full');
+    // Football has a waitlist (Premium), so the page offers it.
+    expect(await widget.getByRole('button', { name: 'Join waitlist' }).count()).toBe(1);
     const text = await detail.textContent();
     expect(text).toContain('Fun, skills-based football');
     expect(text).toContain('12 Riverside Walk');
@@ -187,6 +197,18 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     await expect
       .poll(() => book.evaluate((b) => (b.getRootNode() as ShadowRoot).activeElement === b))
       .toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('offers the waitlist only on groups that have one', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(stack.demoUrl);
+    const widget = page.locator('classwise-widget');
+    await widget.getByRole('button', { name: `Book ${SWIM}` }).click({ timeout: 15_000 });
+    await widget.getByRole('heading', { name: SWIM, level: 3 }).waitFor();
+    await widget.getByRole('button', { name: 'Book now' }).waitFor();
+    expect(await widget.getByRole('button', { name: 'Join waitlist' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -26,7 +26,7 @@ describe('the pasted queue stub', () => {
       p.Classwise('open', { activityGroup: 'a' });
       p.Classwise('on', 'booked');
     });
-    expect(page.Classwise.q?.map((args) => Array.from(args))).toEqual([
+    expect((page.Classwise.q as ArrayLike<unknown>[]).map((args) => Array.from(args))).toEqual([
       ['open', { activityGroup: 'a' }],
       ['on', 'booked'],
     ]);
@@ -52,7 +52,7 @@ describe('takeOver', () => {
     takeOver(page, { open: (...args) => seen.push(args) }, quietLogger());
     expect(seen).toEqual([[1], [2]]);
     expect(stubQueue).toEqual([]);
-    expect(page.Classwise.q).toBeUndefined();
+    expect(Array.isArray(page.Classwise.q)).toBe(false);
 
     page.Classwise('open', 3);
     expect(seen).toEqual([[1], [2], [3]]);
@@ -101,6 +101,32 @@ describe('takeOver', () => {
       quietLogger(),
     );
     expect(seen).toEqual(['first', 'second']);
+  });
+
+  it('runs calls made through a reference to the pasted stub saved before load', () => {
+    const seen: unknown[] = [];
+    const page = pageWithStub((p) => p.Classwise('open', 1));
+    // Page code that kept the stub, e.g. `const cw = window.Classwise;` in its own module.
+    const saved = page.Classwise;
+    takeOver(page, { open: (value) => seen.push(value) }, quietLogger());
+    expect(page.Classwise).not.toBe(saved);
+    saved('open', 2);
+    saved('open', 3);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it("runs calls made through /embed.js's own stub saved before load", () => {
+    // loader.ts's stub, for pages that pasted only the script tag: it queues on its own `q`.
+    const stub: ClasswiseGlobal = (...args: unknown[]) => {
+      stub.q = stub.q || [];
+      stub.q.push(args);
+    };
+    const page: { Classwise?: ClasswiseGlobal } = { Classwise: stub };
+    stub('open', 'queued');
+    const seen: unknown[] = [];
+    takeOver(page, { open: (value) => seen.push(value) }, quietLogger());
+    stub('open', 'after');
+    expect(seen).toEqual(['queued', 'after']);
   });
 
   it('marks the live API as loaded, so a second /embed.js does not load the widget again', () => {

@@ -1,7 +1,8 @@
 /*
  * Both ends of the page-side `Classwise(...)` protocol, kept in one file so they cannot drift:
  * the stub the organiser pastes (it only queues calls) and the take-over the widget runs when it
- * loads (replay the queue, empty it, then run later calls at once). Cal.com's embed-core does the
+ * loads (replay the queue, empty it, then run later calls at once, also those made through a
+ * saved reference to the stub). Cal.com's embed-core does the
  * same, but keeps hand-made copies of its stub; ours is one exported string.
  *
  * DOM-free on purpose: the widget passes `window`, the tests pass a plain object.
@@ -14,8 +15,11 @@ export const QUEUE_STUB =
 /** What `window.Classwise` is before the widget loads (the stub) and after (the live API). */
 export interface ClasswiseGlobal {
   (...args: unknown[]): unknown;
-  /** Calls made before the widget loaded: each entry is one call's `arguments`. */
-  q?: ArrayLike<unknown>[];
+  /**
+   * Calls made before the widget loaded: each entry is one call's `arguments`. After the take-over
+   * only `push` is left, and it runs the call at once (see takeOver).
+   */
+  q?: ArrayLike<unknown>[] | { push(...calls: ArrayLike<unknown>[]): number };
   /** Set by /embed.js so a second copy of the snippet does not load the widget twice. */
   loading?: boolean;
 }
@@ -54,9 +58,20 @@ export function takeOver(
   };
   const stub = target.Classwise;
   // splice empties the stub's own array, so anything still holding it cannot replay it twice.
-  const queued = stub?.q ? stub.q.splice(0) : [];
+  const queued = Array.isArray(stub?.q) ? stub.q.splice(0) : [];
   const live: ClasswiseGlobal = (...args: unknown[]) => run(args);
   live.loading = true;
+  // Page code may have kept the stub (`const cw = Classwise`) and call it after load. The pasted
+  // stub pushes onto `Classwise.q` (now the live function's), /embed.js's stub onto its own `q`:
+  // both get a `push` that runs the call at once, so no call lands in a queue nobody reads.
+  const runNow = {
+    push: (...calls: ArrayLike<unknown>[]) => {
+      for (const args of calls) run(args);
+      return 0;
+    },
+  };
+  live.q = runNow;
+  if (stub) stub.q = runNow;
   // Installed before the replay, so a queued handler that calls Classwise(...) runs at once.
   target.Classwise = live;
   for (const args of queued) run(args);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookingAgeProblem,
   capacityShortfalls,
   creditDebits,
   doubleBookings,
   itemAmountPaid,
+  MAX_OPEN_UNPAID_BOOKINGS,
   newBookingState,
   paymentMethodProblem,
+  unpaidBookingsProblem,
 } from './bookings.ts';
 import { messages } from './messages.ts';
 
@@ -204,5 +207,57 @@ describe('doubleBookings', () => {
       r('a1'),
       r('a3', 't2'),
     ]);
+  });
+});
+
+describe('bookingAgeProblem', () => {
+  const camp = {
+    sessions: [
+      { date: '2025-09-01' },
+      { date: '2026-03-02', enabled: false },
+      { date: '2026-03-09' },
+    ],
+    today: '2026-01-10',
+    ageRange: { minMonths: 72, maxMonths: 119 },
+    blockOutOfRange: false,
+  };
+  it('measures on the first upcoming enabled session, not a past or disabled one', () => {
+    // Six on 2026-03-01: in range for the March sessions, five (out of range) last September.
+    expect(bookingAgeProblem({ ...camp, dateOfBirth: '2020-03-01' })).toBeNull();
+    // Still five on 9 March: outside.
+    expect(bookingAgeProblem({ ...camp, dateOfBirth: '2020-03-10' })).toEqual({
+      blocked: false,
+      message: messages.ageRangeNotice,
+    });
+  });
+  it('blocks when the group blocks out-of-range attendees', () => {
+    expect(
+      bookingAgeProblem({ ...camp, blockOutOfRange: true, dateOfBirth: '2010-01-01' }),
+    ).toEqual({ blocked: true, message: messages.ageRangeBlockedBooking });
+  });
+  it('lets an unknown age or a group without upcoming sessions pass', () => {
+    expect(bookingAgeProblem({ ...camp, blockOutOfRange: true, dateOfBirth: null })).toBeNull();
+    expect(
+      bookingAgeProblem({
+        ...camp,
+        blockOutOfRange: true,
+        dateOfBirth: '2010-01-01',
+        today: '2027-01-01',
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('unpaidBookingsProblem', () => {
+  it('caps open bookings awaiting payment, and nothing else', () => {
+    const full = MAX_OPEN_UNPAID_BOOKINGS;
+    expect(
+      unpaidBookingsProblem({ newState: 'awaiting_payment', openUnpaid: full - 1 }),
+    ).toBeNull();
+    expect(unpaidBookingsProblem({ newState: 'awaiting_payment', openUnpaid: full })).toBe(
+      messages.tooManyOpenUnpaidBookings(full),
+    );
+    expect(unpaidBookingsProblem({ newState: 'confirmed', openUnpaid: full })).toBeNull();
+    expect(unpaidBookingsProblem({ newState: 'held', openUnpaid: full })).toBeNull();
   });
 });

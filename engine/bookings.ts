@@ -1,4 +1,6 @@
 import {
+  ageInMonths,
+  isOutsideAgeRange,
   type PlaceRow,
   placeCounts,
   sessionAvailability,
@@ -64,6 +66,61 @@ export function newBookingState(
   if (amountDueNow <= 0 || !method) return { booking: 'confirmed', places: 'confirmed' };
   if (method === 'card') return { booking: 'held', places: 'held' };
   return { booking: 'awaiting_payment', places: 'confirmed' };
+}
+
+/**
+ * Open bookings awaiting an offline payment (voucher, pay later) one customer may have. Their
+ * places are kept for good until the organiser marks them paid or cancels them, so without a cap
+ * one account could empty every class for nothing. Ten covers a family booking each child into
+ * several activities before the money arrives.
+ */
+export const MAX_OPEN_UNPAID_BOOKINGS = 10;
+
+/**
+ * Why a customer may not start one more booking awaiting payment, or null when they may. Only a
+ * booking that would itself await payment counts: paying now, or nothing to pay, is never capped.
+ *
+ * @example unpaidBookingsProblem({ newState: 'awaiting_payment', openUnpaid: 10 }) // 'You already have 10 bookings …'
+ */
+export function unpaidBookingsProblem(input: {
+  newState: NewBookingState;
+  openUnpaid: number;
+}): string | null {
+  if (input.newState !== 'awaiting_payment') return null;
+  return input.openUnpaid >= MAX_OPEN_UNPAID_BOOKINGS
+    ? messages.tooManyOpenUnpaidBookings(MAX_OPEN_UNPAID_BOOKINGS)
+    : null;
+}
+
+/**
+ * The age-range verdict for one attendee on one activity group (spec §5, "Waitlist and booking
+ * warnings"). Age is measured on the group's first upcoming enabled session; an unknown date of
+ * birth, or no upcoming session, passes. Outside the range is a notice, or a block when the
+ * group blocks out-of-range attendees. The widget and the server both refuse a blocked attendee
+ * to a customer; an admin only gets the warning (`adminBookingWarnings`).
+ *
+ * @example bookingAgeProblem({ dateOfBirth: '2024-01-01', sessions: [{ date: '2031-07-01' }], ageRange: { minMonths: 60, maxMonths: null }, blockOutOfRange: true })
+ *   // { blocked: true, message: 'Sorry the attendee is outside the age range … cannot be booked.' }
+ */
+export function bookingAgeProblem(input: {
+  dateOfBirth: string | null | undefined;
+  sessions: readonly { date: string; enabled?: boolean }[];
+  /** `yyyy-MM-dd` in the client's zone; sessions before it are past. Omit for upcoming-only lists. */
+  today?: string;
+  ageRange: { minMonths?: number | null; maxMonths?: number | null };
+  blockOutOfRange: boolean;
+}): { blocked: boolean; message: string } | null {
+  const today = input.today ?? '';
+  const first = input.sessions
+    .filter((s) => s.enabled !== false && s.date >= today)
+    .map((s) => s.date)
+    .sort()[0];
+  if (!input.dateOfBirth || !first) return null;
+  const age = ageInMonths(input.dateOfBirth, first);
+  if (!isOutsideAgeRange(age, input.ageRange.minMonths, input.ageRange.maxMonths)) return null;
+  return input.blockOutOfRange
+    ? { blocked: true, message: messages.ageRangeBlockedBooking }
+    : { blocked: false, message: messages.ageRangeNotice };
 }
 
 /** One place a basket asks for. */

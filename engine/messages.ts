@@ -208,6 +208,12 @@ export const messages = {
   chooseRefundMethod: 'Please choose one of the refund methods offered.', // (ours)
   alreadyBookedOnSession: 'This attendee is already booked on this session.', // (ours)
   adminCardNotAllowed: 'An admin booking is paid offline: choose pay later or a childcare voucher.', // (ours)
+  ageRangeBlockedBooking:
+    'Sorry the attendee is outside the age range for this activity and cannot be booked.', // (ours: the booking twin of ageRangeBlocked)
+  tooManyUnpaidBookings:
+    'You have started too many bookings without payment in the last hour. Please try again later.', // (ours)
+  tooManyOpenUnpaidBookings: (n: number) =>
+    `You already have ${n} bookings awaiting payment. Please pay for them, or ask the organiser, before booking more.`, // (ours)
 
   // Payment schedules (§4)
   firstPaymentOn: (date: string) => `First payment on ${date}`,

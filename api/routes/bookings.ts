@@ -18,8 +18,25 @@ import { bookingCancelRoutes } from './bookings-cancel.ts';
 
 /** Wrong discount codes a customer may try per window before being made to wait. */
 const CODE_GUESSES = { limit: 10, windowSeconds: 15 * 60 };
-/** Card holds (places kept while paying) a customer may start per window. */
-const HOLDS = { limit: 10, windowSeconds: 60 * 60 };
+/**
+ * Bookings a customer may start per window that take a place before any money arrives: a card
+ * hold (kept until paid or expired), and pay later or a childcare voucher (kept until the
+ * organiser marks them paid, see MAX_OPEN_UNPAID_BOOKINGS in the engine). One counter for all
+ * three, so switching method does not reset it.
+ */
+const UNPAID_BOOKINGS = { limit: 10, windowSeconds: 60 * 60 };
+
+/** 429 with Retry-After once the customer has started too many unpaid bookings this window. */
+async function limitUnpaidBookings(c: Context<AppEnv>, userId: string) {
+  const now = Date.now();
+  const windowMs = UNPAID_BOOKINGS.windowSeconds * 1000;
+  const windowStart = now - (now % windowMs);
+  const count = await hit(c.get('db'), `unpaid-booking:${userId}`, windowStart);
+  if (count > UNPAID_BOOKINGS.limit)
+    throw new HttpError(429, messages.tooManyUnpaidBookings, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
+    });
+}
 
 /**
  * Counts one wrong discount code against the customer's guesses, once per window: the widget
@@ -93,8 +110,8 @@ export const bookings = new Hono<AppEnv>()
     const idempotencyKey = c.req.header('idempotency-key') ?? null;
     if (idempotencyKey && idempotencyKey.length > 200)
       throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
-    if (basket.paymentMethod?.type === 'card')
-      await rateLimit(c, `booking-hold:${caller.userId}`, HOLDS);
+    // Every method names a way to pay later than now; a booking with nothing due sends none.
+    if (basket.paymentMethod) await limitUnpaidBookings(c, caller.userId);
     const db = c.get('db');
     const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
       createBooking(

@@ -23,6 +23,10 @@ export const strings = {
   noUpcomingDates: 'No upcoming dates',
   sessions: (count: number) => (count === 1 ? '1 session' : `${count} sessions`),
   moreDates: (count: number) => `+ ${count} more`,
+  // Places left per session, from the server's count (the engine's rule); none when unlimited.
+  placesLeft: (n: number) => (n === 1 ? '1 place left' : `${n} places left`),
+  full: 'Full',
+  places: 'Places',
   prices: 'Prices',
   proRataLegend: '*Price calculated on a pro rata basis.', // (spec §2)
   perSession: 'per session',

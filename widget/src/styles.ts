@@ -33,7 +33,9 @@ export const css = `
 .cw-age{color:var(--cw-a);font-weight:600}
 .cw-seamless .cw-age{color:inherit}
 .cw-label{font-size:.78em;font-weight:650;letter-spacing:.06em;text-transform:uppercase;color:var(--cw-muted)}
-.cw-dates{display:grid;grid-template-columns:max-content 1fr;gap:4px 14px}
+.cw-dates{display:grid;grid-template-columns:max-content 1fr auto;gap:4px 14px}
+.cw-left{color:var(--cw-muted);font-size:.93em;white-space:nowrap}
+.cw-full{color:inherit;font-weight:600}
 .cw-dates li{display:contents}
 .cw-dates b{font-weight:600}
 .cw-count{color:var(--cw-muted);font-size:.93em}

@@ -1,14 +1,14 @@
 import {
   adminBookingWarnings,
   adminPaymentMethodProblem,
-  ageInMonths,
   attendeeMissingRequiredInfo,
   type Basket,
   type BookingWarningCode,
+  bookingAgeProblem,
   type FieldDefinition,
-  isOutsideAgeRange,
   type PriceResult,
   sessionAvailability,
+  todayIn,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { notFound } from '../../http/errors.ts';
@@ -16,7 +16,7 @@ import { loadActivityGroups } from '../activity-groups.ts';
 import { listAttendees } from '../attendees.ts';
 import { listFields } from '../fields.ts';
 import { createBooking } from './create.ts';
-import { basketError, loadCapacityRows, TAKING_STATUSES } from './load.ts';
+import { basketError, loadCapacityRows, loadClient, TAKING_STATUSES } from './load.ts';
 import { quoteBasket } from './quote.ts';
 
 /** The engine's warnings for one basket line (one attendee on one ticket of one group). */
@@ -61,7 +61,7 @@ async function requireCustomerWithAttendees(
  * What the admin's wizard shows before OK: the engine's price and problems (exactly what
  * booking would refuse) plus, per line, the engine's admin warnings: ticket or place limit
  * reached, places kept for the waitlist, required attendee information missing, outside the
- * age range (measured on the group's first session), or already booked with the ticket.
+ * age range (the engine's rule, on the group's first upcoming session), or already booked with the ticket.
  *
  * @example const { total, warnings } = await quoteAdminBooking(db, clientId, userId, basket, Date.now());
  */
@@ -76,7 +76,8 @@ export async function quoteAdminBooking(
   const price = await quoteBasket(db, clientId, userId, basket, now, { limitsAreWarnings: true });
   const groupIds = [...new Set(basket.activityGroups.map((g) => g.activityGroup))];
   const sessionIds = [...new Set(price.lines.flatMap((l) => l.sessionIds))];
-  const [groups, capacity, fields, bookedTickets] = await Promise.all([
+  const [client, groups, capacity, fields, bookedTickets] = await Promise.all([
+    loadClient(db, clientId),
     loadActivityGroups(db, clientId, { publicView: false, ids: groupIds }),
     loadCapacityRows(db, clientId, sessionIds, groupIds),
     listFields(db, clientId, { usage: 'attendee', includeDisabled: false, includeAdminOnly: true }),
@@ -92,11 +93,11 @@ export async function quoteAdminBooking(
       .where('status', 'in', [...TAKING_STATUSES])
       .execute(),
   ]);
+  const today = todayIn(now, client.time_zone);
   const warnings = price.lines.map((line): AdminLineWarnings => {
     const group = groups.find((g) => g._id === line.activityGroupId);
     const attendee = attendees.find((a) => a._id === line.attendeeId);
     const ticket = group?.tickets.find((t) => t._id === line.ticketId);
-    const firstDate = group?.activities.map((s) => s.date).sort()[0];
     const availability = line.sessionIds.map((sessionId) =>
       sessionAvailability({
         sessionId,
@@ -118,14 +119,16 @@ export async function quoteAdminBooking(
         missingRequiredInfo: attendee
           ? attendeeMissingRequiredInfo(fields as FieldDefinition[], attendee.fieldData)
           : false,
+        // The customer's age rule, block or not: to an admin it is a warning.
         outsideAgeRange:
-          !!attendee?.dateOfBirth &&
-          !!firstDate &&
-          isOutsideAgeRange(
-            ageInMonths(attendee.dateOfBirth, firstDate),
-            group?.ageRange.minMonths,
-            group?.ageRange.maxMonths,
-          ),
+          !!group &&
+          !!bookingAgeProblem({
+            dateOfBirth: attendee?.dateOfBirth,
+            sessions: group.activities,
+            today,
+            ageRange: group.ageRange,
+            blockOutOfRange: group.blockOutOfRange,
+          }),
         alreadyBookedWithTicket: bookedTickets.some(
           (b) => b.attendee_id === line.attendeeId && b.ticket_id === line.ticketId,
         ),

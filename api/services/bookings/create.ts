@@ -6,6 +6,7 @@ import {
   messages,
   newBookingState,
   paymentMethodProblem,
+  unpaidBookingsProblem,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
@@ -120,7 +121,7 @@ export async function createBooking(
       }
       const now = clock();
       const priced = await priceBasketFor(trx, clientId, userId, basket, now);
-      await refuseProblems(trx, clientId, basket, priced, stale, {
+      await refuseProblems(trx, clientId, userId, basket, priced, stale, {
         stripeConfigured,
         limitsAreWarnings: Boolean(input.admin),
       });
@@ -156,6 +157,7 @@ export async function createBooking(
 async function refuseProblems(
   trx: Db,
   clientId: string,
+  userId: string,
   basket: Basket,
   priced: PricedBasket,
   stale: PricedBasket | null,
@@ -170,6 +172,10 @@ async function refuseProblems(
   const doubled = priced.doubleBookedLines[0];
   if (doubled !== undefined)
     throw basketError(linePath(basket, doubled), messages.alreadyBookedOnSession);
+  // The widget already stops a blocked attendee; this is the same engine rule for any caller.
+  const tooYoungOrOld = priced.ageBlockedLines[0];
+  if (tooYoungOrOld !== undefined && !limitsAreWarnings)
+    throw basketError(linePath(basket, tooYoungOrOld), messages.ageRangeBlockedBooking);
   if (basket.discountCode && !price.code?.applied)
     throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
   const full = (stale ?? priced).fullSessions;
@@ -190,6 +196,21 @@ async function refuseProblems(
     laterInstalments: price.schedule.length,
   });
   if (methodProblem) throw basketError('paymentMethod', methodProblem);
+  // Places kept without payment are capped per customer; admins book offline on purpose.
+  if (limitsAreWarnings) return;
+  const newState = newBookingState(price.amountDueNow, method?.type).booking;
+  if (newState !== 'awaiting_payment') return;
+  const open = await trx
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'awaiting_payment')
+    // Unpaid bookings the organiser made for them are the organiser's choice, not theirs.
+    .where('created_by_admin_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const unpaid = unpaidBookingsProblem({ newState, openUnpaid: Number(open.n) });
+  if (unpaid) throw new HttpError(429, unpaid);
 }
 
 async function writeBooking(

@@ -37,6 +37,12 @@ export async function loadClient(db: Db, clientId: string) {
 export const basketError = (path: string, message: string) =>
   new HttpError(422, message, { [path]: message });
 
+/** A basket's group as the pricing engine takes it, plus its age rule (engine `bookingAgeProblem`). */
+export type BasketGroup = ActivityGroupRow & {
+  ageRange: { minMonths: number | null; maxMonths: number | null };
+  blockOutOfRange: boolean;
+};
+
 /**
  * The basket's activity groups as the pricing engine takes them. A group that does not exist,
  * belongs to another client or is unpublished is refused: parents can only book what the
@@ -46,7 +52,7 @@ export async function loadBasketGroups(
   db: Db,
   clientId: string,
   basket: Basket,
-): Promise<ActivityGroupRow[]> {
+): Promise<BasketGroup[]> {
   const ids = [...new Set(basket.activityGroups.map((g) => g.activityGroup))];
   const rows = await listActivityGroups(db, clientId, { enabledOnly: true, ids });
   basket.activityGroups.forEach((g, i) => {
@@ -69,6 +75,8 @@ export async function loadBasketGroups(
     return {
       _id: g.id,
       name: g.name,
+      ageRange: { minMonths: g.min_age_months, maxMonths: g.max_age_months },
+      blockOutOfRange: fromFlag(g.block_out_of_range),
       sessions: children.activities
         .filter((s) => s.activity_group_id === g.id)
         .map((s) => ({
@@ -130,27 +138,32 @@ export async function loadBasketGroups(
 }
 
 /**
- * The caller's attendees named in the basket, by id → name. Anyone else's attendee (another
- * family's, another client's) is refused at its field.
+ * The caller's attendees named in the basket: names by id (for the engine's texts) and dates of
+ * birth by id (for the age rule). Anyone else's attendee (another family's, another client's) is
+ * refused at its field.
  */
 export async function loadBasketAttendees(
   db: Db,
   clientId: string,
   userId: string,
   basket: Basket,
-): Promise<Record<string, string>> {
+): Promise<{ names: Record<string, string>; birthDates: Record<string, string | null> }> {
   const wanted = [
     ...new Set(basket.activityGroups.flatMap((g) => g.items.flatMap((i) => i.attendees))),
   ];
   const own = await listAttendees(db, clientId, { ids: wanted, admin: false });
-  const names = new Map(own.filter((a) => a.user === userId).map((a) => [a._id, a.name]));
+  const mine = own.filter((a) => a.user === userId);
+  const names = new Map(mine.map((a) => [a._id, a.name]));
   basket.activityGroups.forEach((g, gi) => {
     g.items.forEach((item, ii) => {
       if (item.attendees.some((a) => !names.has(a)))
         throw basketError(`activityGroups.${gi}.items.${ii}.attendees`, messages.notYourAttendee);
     });
   });
-  return Object.fromEntries(names);
+  return {
+    names: Object.fromEntries(names),
+    birthDates: Object.fromEntries(mine.map((a) => [a._id, a.dateOfBirth])),
+  };
 }
 
 /** The user's history for discount rules: earlier bookings and redemptions per rule. */
@@ -314,12 +327,21 @@ export async function loadCapacityRows(
 export async function loadPricingInput(db: Db, clientId: string, userId: string, basket: Basket) {
   const client = await loadClient(db, clientId);
   const groups = await loadBasketGroups(db, clientId, basket);
-  const attendeeNames = await loadBasketAttendees(db, clientId, userId, basket);
+  const attendees = await loadBasketAttendees(db, clientId, userId, basket);
   const [rules, history, accountCredit, passCredits] = await Promise.all([
     listDiscountRules(db, clientId),
     loadHistory(db, clientId, userId),
     basket.useAccountCredit ? loadAccountCredit(db, clientId, userId) : [],
     basket.usePassCredits ? loadPassCredits(db, clientId, userId) : [],
   ]);
-  return { client, groups, attendeeNames, rules, history, accountCredit, passCredits };
+  return {
+    client,
+    groups,
+    attendeeNames: attendees.names,
+    birthDates: attendees.birthDates,
+    rules,
+    history,
+    accountCredit,
+    passCredits,
+  };
 }

@@ -1,12 +1,14 @@
 import {
   type Basket,
   basketLines,
+  bookingAgeProblem,
   capacityShortfalls,
   doubleBookings,
   messages,
   type PlaceRequest,
   type PriceResult,
   priceBasket,
+  todayIn,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { loadCapacityRows, loadPricingInput } from './load.ts';
@@ -22,6 +24,11 @@ export interface PricedBasket {
   fullSessions: string[];
   /** Engine lines that would put an attendee into a session twice. */
   doubleBookedLines: number[];
+  /**
+   * Engine lines whose attendee is outside the age range of a group that blocks out-of-range
+   * attendees: a problem for a customer, only a warning for an admin.
+   */
+  ageBlockedLines: number[];
 }
 
 /**
@@ -94,8 +101,26 @@ export async function priceBasketFor(
       ),
     )
     .map((line) => line.key);
+  const today = todayIn(now, input.client.time_zone);
+  const groupById = new Map(input.groups.map((g) => [g._id, g]));
+  const ageBlockedLines = price.lines
+    .filter((line) => {
+      const group = groupById.get(line.activityGroupId);
+      return (
+        group &&
+        bookingAgeProblem({
+          dateOfBirth: input.birthDates[line.attendeeId],
+          sessions: group.sessions,
+          today,
+          ageRange: group.ageRange,
+          blockOutOfRange: group.blockOutOfRange,
+        })?.blocked
+      );
+    })
+    .map((line) => line.key);
   return {
     doubleBookedLines,
+    ageBlockedLines,
     client: input.client,
     groups: input.groups,
     rules: input.rules,
@@ -115,10 +140,13 @@ export async function quoteBasket(
   userId: string,
   basket: Basket,
   now: number,
-  /** For an admin, full sessions are warnings (adminBookingWarnings), not problems. */
+  /**
+   * For an admin, full sessions and the age block are warnings (adminBookingWarnings), not
+   * problems.
+   */
   { limitsAreWarnings = false }: { limitsAreWarnings?: boolean } = {},
 ): Promise<PriceResult> {
-  const { price, fullSessions, doubleBookedLines } = await priceBasketFor(
+  const { price, fullSessions, doubleBookedLines, ageBlockedLines } = await priceBasketFor(
     db,
     clientId,
     userId,
@@ -129,6 +157,9 @@ export async function quoteBasket(
   const problems = [...price.problems];
   for (const lineKey of doubleBookedLines)
     problems.push({ lineKey, message: messages.alreadyBookedOnSession });
+  if (!limitsAreWarnings)
+    for (const lineKey of ageBlockedLines)
+      problems.push({ lineKey, message: messages.ageRangeBlockedBooking });
   for (const line of price.lines)
     if (line.sessionIds.some((s) => full.has(s)))
       problems.push({ lineKey: line.key, message: messages.sessionFull });

@@ -11,7 +11,7 @@ import { api, useActivityGroups, useClientSettings } from '../api.ts';
 import { QueryError } from '../components/Alert.tsx';
 import { Card } from '../components/Card.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { SelectField } from '../components/FormField.tsx';
+import { SelectField, TextField } from '../components/FormField.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { BUTTON_DISPLAYS, FORM_TEMPLATES, optionFor } from '../lib/display-options.ts';
 
@@ -71,6 +71,7 @@ function EmbedCodeBuilder(initial: {
   const [template, setTemplate] = useState(initial.template);
   const [buttonDisplay, setButtonDisplay] = useState(initial.buttonDisplay);
   const [choice, setChoice] = useState(ALL_ACTIVITIES);
+  const [name, setName] = useState('');
   const codeId = useId();
 
   const view = viewOf(choice);
@@ -80,6 +81,7 @@ function EmbedCodeBuilder(initial: {
     template,
     buttonDisplay,
     view,
+    name: name.trim() || undefined,
   });
 
   return (
@@ -121,6 +123,20 @@ function EmbedCodeBuilder(initial: {
                 })),
             ]}
             hint="All your published activities, one home page tab's listing, a single activity, or an activity's waitlist form."
+          />
+          <TextField
+            label="Widget name (optional)"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            hint={
+              <>
+                Only for two booking forms on one page: give each its own name, then open one from
+                your page with{' '}
+                <code>{`Classwise('open', { widget: '${name.trim() || 'camps'}' })`}</code>.
+              </>
+            }
           />
           <QueryError error={tabs.error} />
           <QueryError error={groups.error} />

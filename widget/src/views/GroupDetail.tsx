@@ -15,6 +15,7 @@ import {
   DetailSkeleton,
   ErrorNotice,
   isProRata,
+  PlacesLeft,
   TicketPrice,
   useStore,
 } from './common.tsx';
@@ -82,6 +83,8 @@ function GroupPage({
   const locale = localeFor(settings.country);
   const age = ageRange(group.ageRange);
   const sessions = [...group.activities].sort(byStart);
+  // A places column only when some session has a place limit; unlimited ones leave it blank.
+  const limited = sessions.some((s) => s.placesLeft != null);
   const venue = group.venue;
   const address = venue
     ? [venue.address.address1, venue.address.address2, venue.address.city, venue.address.postalCode]
@@ -129,7 +132,7 @@ function GroupPage({
             {strings.bookNow}
           </button>
         )}
-        {hasFeature(settings.planLevel, 'waitlists') && (
+        {hasFeature(settings.planLevel, 'waitlists') && group.waitlistType && (
           <button
             type="button"
             className="cw-btn cw-btn-quiet"
@@ -151,6 +154,7 @@ function GroupPage({
               <tr>
                 <th scope="col">{strings.date}</th>
                 <th scope="col">{strings.time}</th>
+                {limited && <th scope="col">{strings.places}</th>}
               </tr>
             </thead>
             <tbody>
@@ -158,6 +162,11 @@ function GroupPage({
                 <tr key={s._id}>
                   <td>{clientDate(s.date, settings.dateFormat, locale)}</td>
                   <td>{timeRange(s.startTime, s.endTime)}</td>
+                  {limited && (
+                    <td>
+                      <PlacesLeft left={s.placesLeft} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,7 @@ import {
   byStart,
   ErrorNotice,
   isProRata,
+  PlacesLeft,
   SkeletonLines,
   TicketPrice,
   useStore,
@@ -136,6 +137,7 @@ function GroupCard({
                 <li key={s._id}>
                   <b>{friendlyDate(s.date, locale)}</b>
                   <span>{timeRange(s.startTime, s.endTime)}</span>
+                  <PlacesLeft left={s.placesLeft} />
                 </li>
               ))}
             </ul>

@@ -42,6 +42,19 @@ export function TicketPrice({ ticket, settings }: { ticket: Ticket; settings: Cl
   );
 }
 
+/**
+ * A session's places left as parents read them: 'Full', 'N places left', or nothing when the
+ * session has no place limit (null). The element is always there, so the listing's date grid
+ * keeps its columns.
+ */
+export function PlacesLeft({ left }: { left: number | null | undefined }) {
+  return (
+    <span className={left === 0 ? 'cw-left cw-full' : 'cw-left'}>
+      {left == null ? '' : left === 0 ? strings.full : strings.placesLeft(left)}
+    </span>
+  );
+}
+
 export function ErrorNotice({ title, message }: { title: string; message?: string }) {
   const { retry } = useStore().actions;
   return (

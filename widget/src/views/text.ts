@@ -3,6 +3,8 @@
  * waitlist). A second table beside strings.ts, because strings.ts ships in the initial bundle
  * and these only load with the steps that show them. Spec texts come from engine/messages.ts.
  */
+import { strings } from '../strings.ts';
+
 export const text = {
   // Account
   signInHeading: 'Sign in to book',
@@ -44,8 +46,8 @@ export const text = {
   ticketFor: (name: string) => `Ticket for ${name}`,
   sessionsFor: (name: string) => `Sessions for ${name}`,
   addOnsFor: (name: string) => `Add-ons for ${name}`,
-  placesLeft: (n: number) => (n === 1 ? '1 place left' : `${n} places left`),
-  full: 'Full',
+  placesLeft: strings.placesLeft,
+  full: strings.full,
   alreadyBooked: 'Already booked',
   allUpcoming: (n: number) => (n === 1 ? 'Includes 1 session' : `Includes ${n} upcoming sessions`),
   chooseTicket: 'Please choose a ticket for each attendee.',
@@ -146,7 +148,3 @@ export const text = {
   leftWaitlist: 'You have left the waitlist.',
   keptForYou: 'Kept for you',
 } as const;
-
-/** Ours: the booking counterpart of the spec's waitlist age block (§5). */
-export const ageBlockedBooking =
-  'Sorry the attendee is outside the age range for this activity and cannot be booked.';

@@ -3,10 +3,8 @@
  * attendee (ticket, sessions for a single-session ticket, add-ons). Pure, so it is unit tested.
  */
 import type { ActivityGroup, Attendee, BasketBody, Booking } from '../../../../api-client/index.ts';
-import { ageInMonths, isOutsideAgeRange } from '../../../../engine/availability.ts';
-import { messages } from '../../../../engine/messages.ts';
+import { bookingAgeProblem } from '../../../../engine/bookings.ts';
 import type { ActivityGroupRow, BasketLine } from '../../../../engine/pricing/types.ts';
-import { ageBlockedBooking } from '../text.ts';
 
 /** What one attendee is booked on. */
 export interface Choice {
@@ -129,8 +127,9 @@ export function bookedSessions(bookings: readonly Booking[]): Map<string, Set<st
 }
 
 /**
- * The age notice or block for one attendee on one group, measured on the group's first upcoming
- * session (the engine's rule); null when the age fits or is unknown.
+ * The age notice or block for one attendee on one group: the engine's rule (`bookingAgeProblem`,
+ * measured on the first upcoming session), which the server applies again on quote and booking.
+ * The public group lists upcoming, enabled sessions only. Null when the age fits or is unknown.
  *
  * @example ageProblem(leo, camp) // { blocked: true, message: 'Sorry the attendee is outside …' }
  */
@@ -138,11 +137,10 @@ export function ageProblem(
   attendee: Pick<Attendee, 'dateOfBirth'>,
   group: Pick<ActivityGroup, 'activities' | 'ageRange' | 'blockOutOfRange'>,
 ): { blocked: boolean; message: string } | null {
-  const first = group.activities.map((s) => s.date).sort()[0];
-  if (!attendee.dateOfBirth || !first) return null;
-  const age = ageInMonths(attendee.dateOfBirth, first);
-  if (!isOutsideAgeRange(age, group.ageRange.minMonths, group.ageRange.maxMonths)) return null;
-  return group.blockOutOfRange
-    ? { blocked: true, message: ageBlockedBooking }
-    : { blocked: false, message: messages.ageRangeNotice };
+  return bookingAgeProblem({
+    dateOfBirth: attendee.dateOfBirth,
+    sessions: group.activities,
+    ageRange: group.ageRange,
+    blockOutOfRange: group.blockOutOfRange,
+  });
 }
