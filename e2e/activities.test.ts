@@ -368,4 +368,43 @@ describe.skipIf(!chrome)('activities in the dashboard (Chromium)', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/activities');
     expect(errors).toEqual([]);
   });
+
+  it('lets a client below Premium keep a saved waitlist and add-ons, or turn the waitlist off', async () => {
+    // On the demo club's own Premium plan, the group gets a waitlist.
+    const openSettings = async () => {
+      await page.getByRole('link', { name: NAME }).click();
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await page.getByRole('heading', { name: `Edit ${NAME}` }).waitFor();
+    };
+    // A fresh load, so no plan level cached from the Starter test above.
+    await page.goto(`${stack.productUrl}/admin/activities`);
+    await openSettings();
+    await page.locator('.step-button', { hasText: 'Settings' }).click();
+    await page.getByLabel('Waitlist type').selectOption({ label: 'All sessions' });
+    await button('Save').click();
+    await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+
+    // Then the client is answered as a Starter one: nothing saved may lock the form.
+    await page.route('**/api/client', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      await route.fulfill({ response, json: { ...json, data: { ...json.data, planLevel: 0 } } });
+    });
+    await page.goto(`${stack.productUrl}/admin/activities`);
+    await openSettings();
+    await page.locator('.step-button', { hasText: 'Tickets' }).click();
+    // Tickets and Add-ons both say when their changes apply.
+    await expect.poll(() => page.getByText(messages.changesAppliedOnSave).count()).toBe(2);
+    await page.locator('.step-button', { hasText: 'Settings' }).click();
+    const waitlist = page.getByLabel('Waitlist type');
+    expect(await waitlist.isDisabled()).toBe(false);
+    expect(
+      await waitlist.evaluate((s) => [...(s as HTMLSelectElement).options].map((o) => o.text)),
+    ).toEqual(['No waitlist', 'All sessions']);
+    await waitlist.selectOption({ label: 'No waitlist' });
+    await button('Save').click();
+    await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+    await page.unroute('**/api/client');
+    expect(errors).toEqual([]);
+  });
 });

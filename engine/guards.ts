@@ -6,6 +6,15 @@ const allow: Guard = { ok: true };
 const refuse = (message: string): Guard => ({ ok: false, message });
 
 /**
+ * Which booking lines (places, items, add-ons) count as "bookings" for the delete guards: held
+ * (a parent is paying now), confirmed, and cancelled (money moved and the history must stay).
+ * An expired hold was never paid for, so it is not a booking: it does not block a delete, and
+ * the delete removes it. The server's guard and the wizard's (through the sales scope
+ * 'includingCancelled') both read this list, so they cannot disagree.
+ */
+export const BOOKED_LINE_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
+
+/**
  * A session with bookings cannot be deleted (spec §8); disable it instead.
  *
  * @example canDeleteSession({ bookings: 1 }) // { ok: false, message: 'Sorry, this session cannot be deleted …' }

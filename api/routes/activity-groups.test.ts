@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityGroupFormValues } from '../../engine/index.ts';
+import { activityGroupFormValues, messages } from '../../engine/index.ts';
 import { newId } from '../db/ids.ts';
+import { nowIso } from '../db/time.ts';
 import {
   createTestContext,
   registerCustomer,
@@ -41,13 +42,17 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 const create = async (body: unknown = form(), token = org.token) =>
   ctx.request('POST', '/api/activity-groups', { token, body });
 
-/** Records a sale of a session the way the booking service stores one, for the guards to see. */
+/**
+ * Records a sale of a session the way the booking service stores one, for the guards to see;
+ * `status` 'expired' is a card hold that ran out unpaid (lifecycle's releaseBooking).
+ */
 async function recordSale(
   clientId: string,
   groupId: string,
   sessionId: string,
   ticketId: string,
   addOnId?: string,
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired' = 'confirmed',
 ) {
   const db = ctx.handle.db;
   const now = new Date().toISOString();
@@ -65,7 +70,7 @@ async function recordSale(
       ...stamp,
       id: booking,
       user_id: user.user._id,
-      status: 'confirmed',
+      status,
       currency: 'GBP',
       subtotal: 1,
       total: 1,
@@ -83,7 +88,7 @@ async function recordSale(
       ticket_id: ticketId,
       attendee_id: attendee,
       price: 1,
-      status: 'confirmed',
+      status,
     })
     .execute();
   await db
@@ -96,7 +101,7 @@ async function recordSale(
       activity_id: sessionId,
       ticket_id: ticketId,
       attendee_id: attendee,
-      status: 'confirmed',
+      status,
       hold_expires_at: null,
     })
     .execute();
@@ -111,7 +116,7 @@ async function recordSale(
         add_on_id: addOnId,
         activity_id: sessionId,
         price: 1,
-        status: 'confirmed',
+        status,
       })
       .execute();
   }
@@ -469,5 +474,262 @@ describe('GET /api/activity-groups/full-list filters', () => {
       token: owner.token,
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+/** A subscription plan row, as the payments set-up stores one. */
+async function subscriptionPlan(clientId: string, name = 'Monthly club') {
+  const id = newId();
+  const now = nowIso();
+  await ctx.handle.db
+    .insertInto('subscription_plans')
+    .values({ id, client_id: clientId, name, amount: 3000, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+const setPlanLevel = (clientId: string, level: number) =>
+  ctx.handle.db
+    .updateTable('clients')
+    .set({ plan_level: level })
+    .where('id', '=', clientId)
+    .execute();
+
+describe('after a plan downgrade', () => {
+  it('saves a group that kept its waitlist and add-ons, and refuses only new or changed ones', async () => {
+    const owner = await signUpOrganiser(ctx);
+    await setPlanLevel(owner.clientId, 20);
+    const group = (await create(form({ waitlistType: 'AllSessions' }), owner.token)).body.data;
+    expect(group.waitlistType).toBe('AllSessions');
+    await setPlanLevel(owner.clientId, 0);
+    const values = activityGroupFormValues(group);
+    const put = (body: unknown) =>
+      ctx.request('PUT', `/api/activity-groups/${group._id}`, { token: owner.token, body });
+
+    // Unchanged, and with a saved add-on edited: both gated values were set on the old plan.
+    const unchanged = await put(values);
+    expect(unchanged.status).toBe(200);
+    const edited = await put({ ...values, addOns: [{ ...values.addOns![0], price: '3' }] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.addOns[0].price).toBe(300);
+
+    const changed = await put({ ...values, waitlistType: 'SingleSession' });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toEqual({ waitlistType: messages.upgradeToPremium });
+    const newAddOn = await put({
+      ...values,
+      addOns: [...values.addOns!, { _id: 'temp_new', name: 'Snack', price: '1' }],
+    });
+    expect(newAddOn.status).toBe(400);
+    expect(newAddOn.body.errors).toEqual({ addOns: messages.featureNotAvailable });
+
+    // Turning the waitlist off is always allowed; once off, it cannot come back on this plan.
+    const off = await put({ ...values, waitlistType: null });
+    expect(off.status).toBe(200);
+    expect(off.body.data.waitlistType).toBeNull();
+    const again = await put({
+      ...activityGroupFormValues(off.body.data),
+      waitlistType: 'AllSessions',
+    });
+    expect(again.body.errors).toEqual({ waitlistType: messages.upgradeToPremium });
+  });
+});
+
+describe('subscription plans across groups', () => {
+  it('refuses a plan a ticket of another group uses, and lists who uses each plan', async () => {
+    const owner = await signUpOrganiser(ctx);
+    const plan = await subscriptionPlan(owner.clientId);
+    const monthly = { _id: 'temp_m', type: 'subscription', name: 'Monthly', price: '30' };
+    const first = await create(
+      form({ name: 'Tennis', tickets: [{ ...monthly, subscriptionPlan: plan }] }),
+      owner.token,
+    );
+    expect(first.status).toBe(201);
+    const second = await create(
+      form({ name: 'Squash', tickets: [{ ...monthly, subscriptionPlan: plan }] }),
+      owner.token,
+    );
+    expect(second.status).toBe(400);
+    expect(second.body.errors).toEqual({
+      'tickets.0.subscriptionPlan': messages.subscriptionPlanUsed,
+    });
+    // The group that has it saves unchanged: its own ticket is not "another ticket".
+    const resave = await ctx.request('PUT', `/api/activity-groups/${first.body.data._id}`, {
+      token: owner.token,
+      body: activityGroupFormValues(first.body.data),
+    });
+    expect(resave.status).toBe(200);
+
+    const plans = await ctx.request('GET', '/api/subscription-plans', { token: owner.token });
+    expect(plans.body.data).toEqual([
+      expect.objectContaining({
+        _id: plan,
+        usedByTicket: {
+          _id: first.body.data.tickets[0]._id,
+          name: 'Monthly',
+          activityGroup: { _id: first.body.data._id, name: 'Tennis' },
+        },
+      }),
+    ]);
+  });
+
+  it("answers a subscription ticket whose plan is gone with spec §8's message", async () => {
+    const owner = await signUpOrganiser(ctx);
+    const plan = await subscriptionPlan(owner.clientId);
+    // Deleted after the wizard loaded it (DELETE /api/stripe/subscription-plans/{id}).
+    await ctx.handle.db.deleteFrom('subscription_plans').where('id', '=', plan).execute();
+    const before = (
+      await ctx.request('GET', '/api/activity-groups/full-list', { token: owner.token })
+    ).body.data.length;
+    const res = await create(
+      form({
+        tickets: [{ type: 'subscription', name: 'Monthly', price: '30', subscriptionPlan: plan }],
+      }),
+      owner.token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Select subscription plan for ticket');
+    expect(res.body.errors).toEqual({
+      'tickets.0.subscriptionPlan': 'Select subscription plan for ticket',
+    });
+    const after = (
+      await ctx.request('GET', '/api/activity-groups/full-list', { token: owner.token })
+    ).body.data.length;
+    expect(after).toBe(before);
+  });
+});
+
+describe('ticket timing on the group data', () => {
+  it('carries proRataPrice, haveSessionsPast and remainingSessionsCount per ticket', async () => {
+    const owner = await signUpOrganiser(ctx);
+    const day = (id: string, date: string) => ({
+      _id: id,
+      date,
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const created = await create(
+      form({
+        activities: [
+          day('temp_1', '2020-01-04'),
+          day('temp_2', '2030-01-05'),
+          day('temp_3', '2030-01-12'),
+          day('temp_4', '2030-01-19'),
+          day('temp_5', '2030-01-26'),
+        ],
+        tickets: [
+          { _id: 'temp_t', type: 'all', name: 'Term', price: '200', shouldProRata: true },
+          { _id: 'temp_f', type: 'all', name: 'Full price', price: '200' },
+          {
+            _id: 'temp_d',
+            type: 'single',
+            name: 'Drop-in',
+            price: '45',
+            restrictSessions: true,
+            sessionsCanBeUsedFor: ['temp_5'],
+          },
+        ],
+      }),
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    const timing = (t: Record<string, unknown>) => [
+      t.name,
+      t.proRataPrice,
+      t.haveSessionsPast,
+      t.remainingSessionsCount,
+    ];
+    const expected = [
+      // Help tour: 200 for 5 sessions is 160 for the 4 that remain.
+      ['Term', 16000, true, 4],
+      ['Full price', null, true, 4],
+      ['Drop-in', null, false, 1],
+    ];
+    const pub = await ctx.request('GET', `/api/activity-groups/${created.body.data._id}/public`, {
+      clientId: owner.clientId,
+    });
+    expect(pub.status).toBe(200);
+    // The public view hides the past session but the price still counts it.
+    expect(pub.body.data.activities).toHaveLength(4);
+    expect(pub.body.data.tickets.map(timing)).toEqual(expected);
+    const admin = await ctx.request('GET', `/api/activity-groups/${created.body.data._id}`, {
+      token: owner.token,
+    });
+    expect(admin.body.data.tickets.map(timing)).toEqual(expected);
+  });
+});
+
+describe('delete guards and expired holds', () => {
+  it('lets an expired, unpaid hold go with the session, ticket and add-on it held', async () => {
+    const group = (await create()).body.data;
+    const values = activityGroupFormValues(group);
+    const [first, second] = values.activities!;
+    await recordSale(
+      org.clientId,
+      group._id,
+      first!._id!,
+      group.tickets[0]._id,
+      group.addOns[0]._id,
+      'expired',
+    );
+    // The wizard's guard reads this scope: it must not count the expired hold either.
+    const scope = await ctx.request(
+      'GET',
+      `/api/activity-groups/${group._id}/sales-including-cancelled`,
+      { token: org.token },
+    );
+    expect(scope.body.data.activitySales[first!._id!] ?? 0).toBe(0);
+    expect(scope.body.data.ticketSales[group.tickets[0]._id] ?? 0).toBe(0);
+    expect(scope.body.data.addOnSales[group.addOns[0]._id] ?? 0).toBe(0);
+
+    const res = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body: { ...values, activities: [second], tickets: [values.tickets![1]], addOns: [] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.activities).toHaveLength(1);
+    // The expired lines went with them (foreign keys would have refused the delete otherwise).
+    const lines = async (table: 'booking_places' | 'booking_items') =>
+      ctx.handle.db
+        .selectFrom(table)
+        .select('id')
+        .where('ticket_id', '=', group.tickets[0]._id)
+        .execute();
+    expect(await lines('booking_items')).toHaveLength(0);
+    expect(await lines('booking_places')).toHaveLength(0);
+    const addOnLines = await ctx.handle.db
+      .selectFrom('booking_add_ons')
+      .select('id')
+      .where('add_on_id', '=', group.addOns[0]._id)
+      .execute();
+    expect(addOnLines).toHaveLength(0);
+  });
+
+  it('still refuses while a hold is live or a booking was cancelled, as the wizard counts', async () => {
+    for (const status of ['held', 'cancelled'] as const) {
+      const group = (await create()).body.data;
+      const values = activityGroupFormValues(group);
+      const [first, second] = values.activities!;
+      await recordSale(
+        org.clientId,
+        group._id,
+        first!._id!,
+        group.tickets[0]._id,
+        undefined,
+        status,
+      );
+      const scope = await ctx.request(
+        'GET',
+        `/api/activity-groups/${group._id}/sales-including-cancelled`,
+        { token: org.token },
+      );
+      expect(scope.body.data.activitySales[first!._id!]).toBe(1);
+      const res = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+        token: org.token,
+        body: { ...values, activities: [second] },
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(messages.sessionHasBookings);
+    }
   });
 });

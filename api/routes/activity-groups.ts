@@ -13,7 +13,11 @@ import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { saveActivityGroup } from '../services/activity-group-write.ts';
-import { loadActivityGroup, loadActivityGroups } from '../services/activity-groups.ts';
+import {
+  loadActivityGroup,
+  loadActivityGroups,
+  subscriptionPlanUses,
+} from '../services/activity-groups.ts';
 import { listFields } from '../services/fields.ts';
 import { listHomeTabs } from '../services/home-tabs.ts';
 import { loadSales, type SalesScope } from '../services/sales.ts';
@@ -33,26 +37,37 @@ const filtersSchema = v.pipe(
   }),
 );
 
-/** The wizard's schema for this client's plan, with the saved tickets' locked type and plan. */
+/**
+ * The wizard's schema for this client's plan and what is already saved: the saved tickets'
+ * locked type and plan, the saved waitlist type and add-ons (a plan gate refuses only new or
+ * changed values, so a downgraded organiser can still save), and the plans other groups' tickets
+ * use. The wizard builds the same context from the same data.
+ */
 async function groupSchemaFor(db: Db, clientId: string, groupId?: string) {
   const client = await findClientById(db, clientId);
   if (!client) throw notFound();
-  const savedTickets = groupId
-    ? (await loadActivityGroup(db, clientId, groupId, { publicView: false })).tickets
-    : [];
+  const saved = groupId
+    ? await loadActivityGroup(db, clientId, groupId, { publicView: false })
+    : null;
   const fields = await listFields(db, clientId, {
     usage: 'activity',
     includeDisabled: false,
     includeAdminOnly: true,
   });
+  const planUses = await subscriptionPlanUses(db, clientId);
   return createActivityGroupSchema({
     planLevel: client.plan_level,
     fields: fields as FieldDefinition[],
-    savedTickets: savedTickets.map((t) => ({
+    savedTickets: (saved?.tickets ?? []).map((t) => ({
       _id: t._id,
       type: t.type,
       subscriptionPlan: t.subscriptionPlan,
     })),
+    savedWaitlistType: saved?.waitlistType ?? null,
+    savedAddOnIds: (saved?.addOns ?? []).map((a) => a._id),
+    usedSubscriptionPlanIds: planUses
+      .filter((u) => u.activityGroup._id !== groupId)
+      .map((u) => u.planId),
   });
 }
 
@@ -74,7 +89,8 @@ export const activityGroups = new Hono<AppEnv>()
     const clientId = await requestClientId(c);
     const publicView = caller?.role !== 'admin';
     const filters = parse(filtersSchema, c.req.query('filters'));
-    let groups = await loadActivityGroups(c.get('db'), clientId, { publicView });
+    const now = new Date();
+    let groups = await loadActivityGroups(c.get('db'), clientId, { publicView, now });
     const search = filters.search?.trim().toLowerCase();
     if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search));
     if (filters.venue) groups = groups.filter((g) => g.venue?._id === filters.venue);
@@ -94,7 +110,7 @@ export const activityGroups = new Hono<AppEnv>()
       if (!tab) throw notFound();
       // Match on every answer (a tab may filter by an admin-only field), show the public view.
       const all = publicView
-        ? await loadActivityGroups(c.get('db'), clientId, { publicView: false })
+        ? await loadActivityGroups(c.get('db'), clientId, { publicView: false, now })
         : groups;
       const matching = new Set(all.filter((g) => groupMatchesTab(g, tab)).map((g) => g._id));
       groups = groups.filter((g) => matching.has(g._id));
@@ -106,7 +122,12 @@ export const activityGroups = new Hono<AppEnv>()
     const data = await readBody(c, await groupSchemaFor(c.get('db'), admin.clientId));
     const id = await saveActivityGroup(c.get('db'), admin.clientId, null, data);
     return c.json(
-      { data: await loadActivityGroup(c.get('db'), admin.clientId, id, { publicView: false }) },
+      {
+        data: await loadActivityGroup(c.get('db'), admin.clientId, id, {
+          publicView: false,
+          now: new Date(),
+        }),
+      },
       201,
     );
   })
@@ -116,7 +137,10 @@ export const activityGroups = new Hono<AppEnv>()
     const data = await readBody(c, await groupSchemaFor(c.get('db'), admin.clientId, id));
     await saveActivityGroup(c.get('db'), admin.clientId, id, data);
     return c.json({
-      data: await loadActivityGroup(c.get('db'), admin.clientId, id, { publicView: false }),
+      data: await loadActivityGroup(c.get('db'), admin.clientId, id, {
+        publicView: false,
+        now: new Date(),
+      }),
     });
   })
   .get('/:id/sales', sales('active'))
@@ -126,6 +150,7 @@ export const activityGroups = new Hono<AppEnv>()
     const clientId = await requestClientId(c);
     const group = await loadActivityGroup(c.get('db'), clientId, c.req.param('id'), {
       publicView: true,
+      now: new Date(),
     });
     return c.json({ data: group });
   })
@@ -133,6 +158,7 @@ export const activityGroups = new Hono<AppEnv>()
     const admin = requireAdmin(c);
     const group = await loadActivityGroup(c.get('db'), admin.clientId, c.req.param('id'), {
       publicView: false,
+      now: new Date(),
     });
     return c.json({ data: group });
   });

@@ -291,7 +291,10 @@ describe('activity group validation through the API', () => {
       body: form({ tickets: [ticket({ type: 'subscription', subscriptionPlan: theirPlan })] }),
     });
     expect(plan.status).toBe(400);
-    expect(plan.body.errors).toEqual({ 'tickets.0.subscriptionPlan': messages.unknownOption });
+    // Not one of ours is a ticket without a plan (spec §8), whoever's the id is.
+    expect(plan.body.errors).toEqual({
+      'tickets.0.subscriptionPlan': messages.selectSubscriptionPlan,
+    });
     const rule = await ctx.request('POST', '/api/cancellation-rules', {
       token: other.token,
       body: {

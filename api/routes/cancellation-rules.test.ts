@@ -159,7 +159,9 @@ describe('subscription plans', () => {
       .execute();
     expect(
       (await ctx.request('GET', '/api/subscription-plans', { token: a.token })).body.data,
-    ).toEqual([{ _id: 'plan-a', name: 'Monthly', amount: 3600, enabled: true }]);
+    ).toEqual([
+      { _id: 'plan-a', name: 'Monthly', amount: 3600, enabled: true, usedByTicket: null },
+    ]);
     expect(
       (await ctx.request('GET', '/api/subscription-plans', { token: b.token })).body.data,
     ).toEqual([]);

@@ -1,8 +1,10 @@
 import {
   type ActivityGroupData,
+  BOOKED_LINE_STATUSES,
   canDeleteAddOn,
   canDeleteSession,
   canDeleteTicket,
+  canSaveTicket,
   type Guard,
   generateSessions,
   messages,
@@ -73,15 +75,7 @@ export async function saveActivityGroup(
       await requireOwned(trx, 'cancellation_rules', clientId, ruleId, 'cancellationRules');
     }
     for (const [index, ticket] of data.tickets.entries()) {
-      if (ticket.subscriptionPlan) {
-        await requireOwned(
-          trx,
-          'subscription_plans',
-          clientId,
-          ticket.subscriptionPlan,
-          `tickets.${index}.subscriptionPlan`,
-        );
-      }
+      await requireTicketPlan(trx, clientId, ticket, `tickets.${index}.subscriptionPlan`);
     }
     const group = {
       name: data.name,
@@ -127,30 +121,55 @@ export async function saveActivityGroup(
     const sessions = plan(data.activities, await savedIds('activities'), 'session');
     const tickets = plan(data.tickets, await savedIds('tickets'), 'ticket');
     const addOns = plan(data.addOns, await savedIds('add_ons'), 'add-on');
+    // Held, confirmed and cancelled lines block a delete; expired holds do not (engine
+    // BOOKED_LINE_STATUSES) and are removed with the item below, as foreign keys require.
+    const booked = BOOKED_LINE_STATUSES as unknown as ('held' | 'confirmed' | 'cancelled')[];
     await ensureDeletable(
       sessions.removed,
-      (sid) =>
-        countOf(
+      async (sid) =>
+        (await countOf(
           trx
             .selectFrom('booking_places')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('client_id', '=', clientId)
             .where('activity_id', '=', sid)
+            .where('status', 'in', booked)
             .executeTakeFirst(),
-        ),
+        )) +
+        // An add-on line always comes with a place; counted too so a stray one is a 409, not a
+        // foreign-key failure.
+        (await countOf(
+          trx
+            .selectFrom('booking_add_ons')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .where('activity_id', '=', sid)
+            .where('status', 'in', booked)
+            .executeTakeFirst(),
+        )),
       canDeleteSession,
     );
     await ensureDeletable(
       tickets.removed,
-      (tid) =>
-        countOf(
+      async (tid) =>
+        (await countOf(
           trx
             .selectFrom('booking_items')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('client_id', '=', clientId)
             .where('ticket_id', '=', tid)
+            .where('status', 'in', booked)
             .executeTakeFirst(),
-        ),
+        )) +
+        // A subscription is a booking of the ticket even once its first booking has gone.
+        (await countOf(
+          trx
+            .selectFrom('subscriptions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .where('ticket_id', '=', tid)
+            .executeTakeFirst(),
+        )),
       canDeleteTicket,
     );
     await ensureDeletable(
@@ -162,6 +181,7 @@ export async function saveActivityGroup(
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('client_id', '=', clientId)
             .where('add_on_id', '=', aid)
+            .where('status', 'in', booked)
             .executeTakeFirst(),
         ),
       canDeleteAddOn,
@@ -281,6 +301,11 @@ export async function saveActivityGroup(
           .execute();
       }
     }
+    await removeExpiredLines(trx, clientId, {
+      sessions: sessions.removed,
+      tickets: tickets.removed,
+      addOns: addOns.removed,
+    });
     if (tickets.removed.length)
       await trx
         .deleteFrom('tickets')
@@ -327,6 +352,96 @@ export async function saveActivityGroup(
     }
     return id;
   });
+}
+
+/**
+ * Deletes the expired (never paid) booking lines that still point at items being deleted: the
+ * guards let them through, and the foreign keys would refuse the delete otherwise. The booking
+ * rows stay, with their priced breakdown (`bookings.pricing`) as the record of what was held.
+ * An expired item of a deleted ticket takes its places and add-on lines with it.
+ */
+async function removeExpiredLines(
+  trx: Trx,
+  clientId: string,
+  removed: { sessions: string[]; tickets: string[]; addOns: string[] },
+) {
+  if (removed.tickets.length) {
+    const items = (
+      await trx
+        .selectFrom('booking_items')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where('ticket_id', 'in', removed.tickets)
+        .where('status', '=', 'expired')
+        .execute()
+    ).map((r) => r.id);
+    if (items.length) {
+      for (const table of ['booking_places', 'booking_add_ons'] as const) {
+        await trx
+          .deleteFrom(table)
+          .where('client_id', '=', clientId)
+          .where('booking_item_id', 'in', items)
+          .where('status', '=', 'expired')
+          .execute();
+      }
+      await trx
+        .deleteFrom('booking_items')
+        .where('client_id', '=', clientId)
+        .where('id', 'in', items)
+        .execute();
+    }
+  }
+  if (removed.sessions.length) {
+    await trx
+      .deleteFrom('booking_places')
+      .where('client_id', '=', clientId)
+      .where('activity_id', 'in', removed.sessions)
+      .where('status', '=', 'expired')
+      .execute();
+    await trx
+      .deleteFrom('booking_add_ons')
+      .where('client_id', '=', clientId)
+      .where('activity_id', 'in', removed.sessions)
+      .where('status', '=', 'expired')
+      .execute();
+  }
+  if (removed.addOns.length) {
+    await trx
+      .deleteFrom('booking_add_ons')
+      .where('client_id', '=', clientId)
+      .where('add_on_id', 'in', removed.addOns)
+      .where('status', '=', 'expired')
+      .execute();
+  }
+}
+
+/**
+ * A subscription ticket needs a plan of this client (spec §8 'Select subscription plan for
+ * ticket'). The form already refuses a blank plan with its own message; this catches a plan id
+ * that names no plan of ours: deleted since the form loaded, or another organiser's.
+ */
+async function requireTicketPlan(
+  trx: Trx,
+  clientId: string,
+  ticket: ActivityGroupData['tickets'][number],
+  path: string,
+) {
+  const plan = ticket.subscriptionPlan
+    ? await trx
+        .selectFrom('subscription_plans')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where('id', '=', ticket.subscriptionPlan)
+        .executeTakeFirst()
+    : undefined;
+  if (ticket.type !== 'subscription') {
+    // Only a subscription ticket carries a plan (the schema drops it from the others).
+    if (ticket.subscriptionPlan && !plan)
+      throw new HttpError(400, messages.unknownOption, { [path]: messages.unknownOption });
+    return;
+  }
+  const verdict = canSaveTicket({ type: ticket.type, subscriptionPlan: plan?.id ?? null });
+  if (!verdict.ok) throw new HttpError(400, verdict.message, { [path]: verdict.message });
 }
 
 /** Replaces the group's answers to the client's activity fields (validated by the schema). */
@@ -376,7 +491,7 @@ async function saveGroupFieldData(
 /** Refuses a reference to a row of another client (or none), on the form field that holds it. */
 async function requireOwned(
   trx: Trx,
-  table: 'venues' | 'cancellation_rules' | 'subscription_plans',
+  table: 'venues' | 'cancellation_rules',
   clientId: string,
   id: string,
   path: string,

@@ -1,9 +1,12 @@
 import type { Selectable } from 'kysely';
 import {
   type PlaceRow,
+  type SessionRow,
   sessionAvailability,
-  todayIn,
+  type TicketTiming,
+  ticketTiming,
   type WaitlistRow,
+  zonedParts,
 } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { fieldDataValue } from '../db/field-values.ts';
@@ -43,12 +46,18 @@ export const sessionDto = (row: Selectable<ActivitiesTable>) => ({
   enabled: fromFlag(row.enabled),
 });
 
-export const ticketDto = (row: Selectable<TicketsTable>) => ({
+/**
+ * A ticket on the wire. `timing` is the engine's `ticketTiming` against the group's sessions at
+ * the request's time (the pro_rata_price column is never written: the price depends on today).
+ */
+export const ticketDto = (row: Selectable<TicketsTable>, timing: TicketTiming) => ({
   _id: row.id,
   type: row.type,
   name: row.name,
   price: row.price,
-  proRataPrice: row.pro_rata_price,
+  proRataPrice: timing.proRataPrice,
+  haveSessionsPast: timing.haveSessionsPast,
+  remainingSessionsCount: timing.remainingSessionsCount,
   shouldProRata: fromFlag(row.should_pro_rata),
   placeLimit: row.place_limit,
   restrictSessions: fromFlag(row.restrict_sessions),
@@ -111,8 +120,13 @@ function groupDto(
   group: GroupRow,
   children: Awaited<ReturnType<typeof loadGroupChildren>>,
   venues: Map<string, ReturnType<typeof venueDto>>,
-  { publicView, today, placesLeft }: { publicView: boolean; today: string; placesLeft: PlacesLeft },
+  {
+    publicView,
+    now,
+    placesLeft,
+  }: { publicView: boolean; now: { date: string; time: string }; placesLeft: PlacesLeft },
 ) {
+  const today = now.date;
   const visible = <T extends { enabled: 0 | 1 }>(row: T) => !publicView || row.enabled === 1;
   const mine = <T extends { activity_group_id: string }>(row: T) =>
     row.activity_group_id === group.id;
@@ -122,6 +136,30 @@ function groupDto(
     // A parent has no use for past sessions; the admin keeps the whole history.
     .filter((s) => !publicView || s.date >= today)
     .map((s) => ({ ...sessionDto(s), placesLeft: placesLeft(s) }));
+  // Timing counts every session of the group, past and disabled ones included (the engine
+  // keeps the enabled ones), even where the public view shows only what is still to come.
+  const allSessions: SessionRow[] = children.activities.filter(mine).map((s) => ({
+    _id: s.id,
+    date: s.date,
+    startTime: s.start_time,
+    endTime: s.end_time,
+    enabled: fromFlag(s.enabled),
+  }));
+  const ticket = (row: Selectable<TicketsTable>) =>
+    ticketDto(
+      row,
+      ticketTiming(
+        {
+          type: row.type,
+          price: row.price,
+          shouldProRata: fromFlag(row.should_pro_rata),
+          restrictSessions: fromFlag(row.restrict_sessions),
+          sessionsCanBeUsedFor: readJson<string[]>(row.sessions_can_be_used_for, []),
+        },
+        allSessions,
+        now,
+      ),
+    );
   return {
     _id: group.id,
     name: group.name,
@@ -132,7 +170,7 @@ function groupDto(
     waitlistType: group.waitlist_type,
     enabled: fromFlag(group.enabled),
     activities: sessions,
-    tickets: children.tickets.filter(mine).filter(visible).map(ticketDto),
+    tickets: children.tickets.filter(mine).filter(visible).map(ticket),
     addOns: children.addOns.filter(mine).filter(visible).map(addOnDto),
     cancellationRules: children.cancellationRules.filter(mine).map((r) => r.cancellation_rule_id),
     fieldData: Object.fromEntries(
@@ -147,12 +185,13 @@ export type ActivityGroupDto = ReturnType<typeof groupDto>;
 
 /**
  * Activity groups of a client. The public view (widget) keeps only published groups, enabled
- * items and upcoming sessions; the admin view keeps everything.
+ * items and upcoming sessions; the admin view keeps everything. `now` is the request's clock
+ * (routes pass it; places left and ticket timing are as of then, in the client's time zone).
  */
 export async function loadActivityGroups(
   db: Db,
   clientId: string,
-  { publicView, ids }: { publicView: boolean; ids?: string[] },
+  { publicView, ids, now = new Date() }: { publicView: boolean; ids?: string[]; now?: Date },
 ): Promise<ActivityGroupDto[]> {
   const client = await findClientById(db, clientId);
   if (!client) throw notFound();
@@ -179,8 +218,8 @@ export async function loadActivityGroups(
     );
     children.fieldData = children.fieldData.filter((d) => shown.has(d.field_id));
   }
-  const now = new Date();
-  const today = todayIn(now, client.time_zone);
+  const local = zonedParts(now, client.time_zone);
+  const today = local.date;
   // Only limited sessions still to come need counting; the rest have null (unlimited).
   const limited = children.activities.filter((s) => s.place_limit !== null && s.date >= today);
   const capacity = await loadCapacityRows(
@@ -190,18 +229,57 @@ export async function loadActivityGroups(
     groups.map((g) => g.id),
   );
   const placesLeft = placesLeftFrom(new Set(limited.map((s) => s.id)), capacity, now.getTime());
-  return groups.map((g) => groupDto(g, children, venues, { publicView, today, placesLeft }));
+  return groups.map((g) => groupDto(g, children, venues, { publicView, now: local, placesLeft }));
 }
 
 export async function loadActivityGroup(
   db: Db,
   clientId: string,
   id: string,
-  { publicView }: { publicView: boolean },
+  { publicView, now }: { publicView: boolean; now?: Date },
 ): Promise<ActivityGroupDto> {
   const group = await findActivityGroup(db, clientId, id);
   if (!group || (publicView && group.enabled !== 1)) throw notFound();
-  const [dto] = await loadActivityGroups(db, clientId, { publicView, ids: [id] });
+  const [dto] = await loadActivityGroups(db, clientId, { publicView, ids: [id], now });
   if (!dto) throw notFound();
   return dto;
+}
+
+/** A subscription plan's ticket, with its group: one ticket per plan across the client. */
+export interface PlanUse {
+  planId: string;
+  ticket: { _id: string; name: string };
+  activityGroup: { _id: string; name: string };
+}
+
+/**
+ * Which ticket uses each of the client's subscription plans, for the rule 'This subscription
+ * plan has already been used by another ticket' across groups (server schema and wizard alike).
+ *
+ * @example const used = (await subscriptionPlanUses(db, clientId)).filter((u) => u.activityGroup._id !== groupId);
+ */
+export async function subscriptionPlanUses(db: Db, clientId: string): Promise<PlanUse[]> {
+  const rows = await db
+    .selectFrom('tickets')
+    .innerJoin('activity_groups', (join) =>
+      join
+        .onRef('activity_groups.id', '=', 'tickets.activity_group_id')
+        .onRef('activity_groups.client_id', '=', 'tickets.client_id'),
+    )
+    .select([
+      'tickets.subscription_plan_id as planId',
+      'tickets.id as ticketId',
+      'tickets.name as ticketName',
+      'activity_groups.id as groupId',
+      'activity_groups.name as groupName',
+    ])
+    .where('tickets.client_id', '=', clientId)
+    .where('tickets.subscription_plan_id', 'is not', null)
+    .orderBy('tickets.created_at')
+    .execute();
+  return rows.map((r) => ({
+    planId: r.planId as string,
+    ticket: { _id: r.ticketId, name: r.ticketName },
+    activityGroup: { _id: r.groupId, name: r.groupName },
+  }));
 }

@@ -1,3 +1,4 @@
+import { BOOKED_LINE_STATUSES } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { findActivityGroup } from '../db/repositories/activity-groups.ts';
 import { notFound } from '../http/errors.ts';
@@ -25,11 +26,12 @@ export interface SalesDto {
 
 /*
  * What counts as a sale: a confirmed place, or a held one (its parent is paying right now).
- * Expired holds never count; cancelled ones only when asked for.
+ * Expired holds never count; cancelled ones only when asked for. 'includingCancelled' is exactly
+ * what the delete guards count (engine BOOKED_LINE_STATUSES), so the wizard's guard reads it.
  */
-const STATUSES: Record<SalesScope, ('held' | 'confirmed' | 'cancelled')[]> = {
+const STATUSES: Record<SalesScope, readonly ('held' | 'confirmed' | 'cancelled')[]> = {
   active: ['held', 'confirmed'],
-  includingCancelled: ['held', 'confirmed', 'cancelled'],
+  includingCancelled: BOOKED_LINE_STATUSES,
   includingWaitlist: ['held', 'confirmed'],
 };
 

@@ -4,6 +4,7 @@ import {
   activityGroupFormValues,
   createActivityGroupSchema,
   type SavedActivityGroup,
+  ticketTiming,
 } from './activity-group.ts';
 import type { FieldDefinition } from './attendee.ts';
 import { fieldErrors } from './common.ts';
@@ -55,6 +56,44 @@ describe('activity group schema', () => {
     expect(
       errorsOf(premium, { ...base, waitlistType: 'AllSessions' }).waitlistType,
     ).toBeUndefined();
+  });
+
+  it('after a downgrade, keeps the saved waitlist and add-ons but refuses new or changed ones', () => {
+    const downgraded = createActivityGroupSchema({
+      planLevel: 0,
+      savedWaitlistType: 'AllSessions',
+      savedAddOnIds: ['a1'],
+    });
+    const saved = {
+      ...base,
+      waitlistType: 'AllSessions',
+      addOns: [{ _id: 'a1', name: 'Kit hire', price: '6' }],
+    };
+    expect(errorsOf(downgraded, saved)).toEqual({});
+    expect(errorsOf(downgraded, { ...saved, waitlistType: null })).toEqual({});
+    expect(errorsOf(downgraded, { ...saved, waitlistType: 'SingleSession' }).waitlistType).toBe(
+      'Upgrade to Premium',
+    );
+    expect(
+      errorsOf(downgraded, { ...saved, addOns: [...saved.addOns, base.addOns[0]] }).addOns,
+    ).toBe('Feature not available');
+    // An id that is not one of the saved add-ons is a new one too.
+    expect(
+      errorsOf(downgraded, { ...saved, addOns: [{ ...saved.addOns[0], _id: 'a2' }] }).addOns,
+    ).toBe('Feature not available');
+  });
+
+  it("refuses a plan another group's ticket uses, unless a saved ticket keeps it", () => {
+    const schema = createActivityGroupSchema({
+      planLevel: 20,
+      usedSubscriptionPlanIds: ['p1'],
+      savedTickets: [{ _id: 't1', type: 'subscription', subscriptionPlan: 'p1' }],
+    });
+    const monthly = { type: 'subscription', name: 'Monthly', price: '30', subscriptionPlan: 'p1' };
+    expect(errorsOf(schema, { ...base, tickets: [monthly] })['tickets.0.subscriptionPlan']).toBe(
+      'This subscription plan has already been used by another ticket. Please select another one.',
+    );
+    expect(errorsOf(schema, { ...base, tickets: [{ ...monthly, _id: 't1' }] })).toEqual({});
   });
 
   it('refuses restrictions to sessions outside the group and a plan used twice', () => {
@@ -133,5 +172,69 @@ describe('activity group schema', () => {
     const values = activityGroupFormValues(saved, [fee]);
     expect(values.fieldData).toEqual({ f1: '12.5' });
     expect(v.parse(schema, values).fieldData).toEqual({ f1: 1250 });
+  });
+});
+
+describe('ticketTiming', () => {
+  const day = (date: string, enabled = true) => ({
+    _id: date,
+    date,
+    startTime: '10:00',
+    endTime: '11:00',
+    enabled,
+  });
+  const sessions = [
+    day('2030-01-05'),
+    day('2030-01-12'),
+    day('2030-01-19'),
+    day('2030-01-26'),
+    day('2030-02-02'),
+    day('2030-02-09', false),
+  ];
+  const term = {
+    type: 'all',
+    price: 20000,
+    shouldProRata: true,
+    restrictSessions: false,
+    sessionsCanBeUsedFor: [],
+  };
+
+  it('prices a pro-rata ticket on the sessions left (help tour: 200 for 5 is 160 for 4)', () => {
+    // The first session started at 10:00; disabled sessions count neither way.
+    expect(ticketTiming(term, sessions, { date: '2030-01-05', time: '10:30' })).toEqual({
+      proRataPrice: 16000,
+      haveSessionsPast: true,
+      remainingSessionsCount: 4,
+    });
+    expect(ticketTiming(term, sessions, { date: '2030-01-05', time: '09:59' })).toEqual({
+      proRataPrice: 20000,
+      haveSessionsPast: false,
+      remainingSessionsCount: 5,
+    });
+    expect(ticketTiming(term, sessions, { date: '2031-01-01', time: '00:00' })).toEqual({
+      proRataPrice: null,
+      haveSessionsPast: true,
+      remainingSessionsCount: 0,
+    });
+  });
+
+  it('has no pro-rata price for other tickets, and counts only the sessions a ticket is for', () => {
+    const dropIn = {
+      ...term,
+      type: 'single',
+      restrictSessions: true,
+      sessionsCanBeUsedFor: ['2030-01-26', '2030-02-02'],
+    };
+    expect(ticketTiming(dropIn, sessions, { date: '2030-01-20', time: '12:00' })).toEqual({
+      proRataPrice: null,
+      haveSessionsPast: false,
+      remainingSessionsCount: 2,
+    });
+    expect(
+      ticketTiming({ ...term, shouldProRata: false }, sessions, {
+        date: '2030-01-20',
+        time: '12:00',
+      }).proRataPrice,
+    ).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import { minorToMajor } from '../money.ts';
 import { hasFeature } from '../plans.ts';
+import { allowedSessions, isUpcoming, type LocalNow, proRataPrice } from '../pricing/lines.ts';
+import type { SessionRow } from '../pricing/types.ts';
 import { addOnSchema } from './add-on.ts';
 import { type FieldDefinition, normaliseFieldData, validateAttendeeFields } from './attendee.ts';
 import { flag, idList, isBlank, optionalText } from './common.ts';
@@ -19,6 +21,15 @@ export interface ActivityGroupContext {
   fields?: readonly FieldDefinition[];
   /** Saved tickets of this group: their type and plan cannot change (spec §4). */
   savedTickets?: readonly { _id: string; type: string; subscriptionPlan: string | null }[];
+  /**
+   * The saved group's waitlist type. A plan gate refuses only a new or changed value: after a
+   * downgrade the organiser must still be able to save the group (and to turn the waitlist off).
+   */
+  savedWaitlistType?: string | null;
+  /** Ids of the saved group's add-ons: below Standard they may be kept, edited or removed. */
+  savedAddOnIds?: readonly string[];
+  /** Subscription plans used by tickets of the client's other groups (one ticket per plan). */
+  usedSubscriptionPlanIds?: readonly string[];
 }
 
 const ageRange = v.optional(
@@ -57,9 +68,11 @@ const months = (age: { years: number; months: number } | null | undefined) =>
   age ? age.years * 12 + age.months : null;
 
 /**
- * The rules that span the whole group (each item's own rules run in its schema): a waitlist needs Premium; add-ons need Standard or Premium; an age range's minimum is not above
- * its maximum; tickets and add-ons may only be restricted to sessions of this group; a
- * subscription plan is used by one ticket only; a saved ticket keeps its type and plan.
+ * The rules that span the whole group (each item's own rules run in its schema): a new or
+ * changed waitlist needs Premium; new add-ons need Standard or Premium (saved ones survive a
+ * downgrade); an age range's minimum is not above its maximum; tickets and add-ons may only be
+ * restricted to sessions of this group; a subscription plan is used by one ticket only, across
+ * the client's groups; a saved ticket keeps its type and plan.
  *
  * @example activityGroupIssues({ name: 'Camp', waitlistType: 'AllSessions', activities: [], tickets: [], addOns: [] }, { planLevel: 10 }) // [{ path: ['waitlistType'], message: 'Upgrade to Premium' }]
  */
@@ -70,12 +83,19 @@ export function activityGroupIssues(group: GroupInput, ctx: ActivityGroupContext
   if (group.waitlistType) {
     if (!WAITLIST_TYPES.includes(group.waitlistType as WaitlistType)) {
       issues.push({ path: ['waitlistType'], message: messages.unknownOption });
-    } else if (!hasFeature(ctx.planLevel, 'waitlists')) {
+    } else if (
+      group.waitlistType !== (ctx.savedWaitlistType ?? null) &&
+      !hasFeature(ctx.planLevel, 'waitlists')
+    ) {
       issues.push({ path: ['waitlistType'], message: messages.upgradeToPremium });
     }
   }
-  if (group.addOns.length > 0 && !hasFeature(ctx.planLevel, 'addOns')) {
-    issues.push({ path: ['addOns'], message: messages.featureNotAvailable });
+  if (!hasFeature(ctx.planLevel, 'addOns')) {
+    // Only a new add-on is gated: what the organiser set up on a higher plan stays editable.
+    const saved = new Set(ctx.savedAddOnIds ?? []);
+    if (group.addOns.some((a) => !a._id || !saved.has(a._id))) {
+      issues.push({ path: ['addOns'], message: messages.featureNotAvailable });
+    }
   }
   const min = months(group.ageRange?.min);
   const max = months(group.ageRange?.max);
@@ -111,7 +131,13 @@ export function activityGroupIssues(group: GroupInput, ctx: ActivityGroupContext
       });
     }
     if (ticket.subscriptionPlan) {
-      if (plans.has(ticket.subscriptionPlan)) {
+      // A saved ticket keeping its plan is never refused for it: only a new choice is checked
+      // against the other groups, so older data sharing a plan cannot lock a group.
+      const keeps = saved?.subscriptionPlan === ticket.subscriptionPlan;
+      if (
+        plans.has(ticket.subscriptionPlan) ||
+        (!keeps && ctx.usedSubscriptionPlanIds?.includes(ticket.subscriptionPlan))
+      ) {
         issues.push({
           path: ['tickets', index, 'subscriptionPlan'],
           message: messages.subscriptionPlanUsed,
@@ -288,5 +314,44 @@ export function activityGroupFormValues(
       sessionsCanBeUsedFor: [...a.sessionsCanBeUsedFor],
       enabled: a.enabled,
     })),
+  };
+}
+
+/** What a saved ticket carries about time (spec §3: proRataPrice, haveSessionsPast, remaining). */
+export interface TicketTiming {
+  /** An all-sessions pro-rata ticket's price now; null for other tickets or none remaining. */
+  proRataPrice: number | null;
+  /** Some session this ticket is for (enabled, within its restriction) has started. */
+  haveSessionsPast: boolean;
+  /** Sessions this ticket is for that are still ahead. */
+  remainingSessionsCount: number;
+}
+
+/**
+ * A ticket's timing against its group's sessions at `now` (the client's wall clock), by the
+ * same rules the basket prices with (`allowedSessions`, `isUpcoming`, `proRataPrice`), so the
+ * price a parent sees is the price they are charged. A pro-rata ticket with nothing left has no
+ * price (null): it cannot be bought, and 0 would read as free.
+ *
+ * @example ticketTiming({ type: 'all', price: 20000, shouldProRata: true, restrictSessions: false, sessionsCanBeUsedFor: [] }, fiveSessionsOneStarted, now) // { proRataPrice: 16000, haveSessionsPast: true, remainingSessionsCount: 4 }
+ */
+export function ticketTiming(
+  ticket: {
+    type: string;
+    price: number;
+    shouldProRata: boolean;
+    restrictSessions: boolean;
+    sessionsCanBeUsedFor: readonly string[];
+  },
+  sessions: readonly SessionRow[],
+  now: LocalNow,
+): TicketTiming {
+  const usable = allowedSessions(sessions, ticket);
+  const remaining = usable.filter((s) => isUpcoming(s, now)).length;
+  const proRata = ticket.type === 'all' && ticket.shouldProRata && remaining > 0;
+  return {
+    proRataPrice: proRata ? proRataPrice(ticket.price, remaining, usable.length) : null,
+    haveSessionsPast: remaining < usable.length,
+    remainingSessionsCount: remaining,
   };
 }

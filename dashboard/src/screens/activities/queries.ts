@@ -27,6 +27,8 @@ export interface SubscriptionPlan {
   name: string;
   amount: number;
   enabled: boolean;
+  /** The ticket using this plan (one ticket per plan, across every group), if any. */
+  usedByTicket: { _id: string; name: string; activityGroup: { _id: string; name: string } } | null;
 }
 
 export interface CancellationRuleSummary {

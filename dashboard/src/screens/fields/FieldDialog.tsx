@@ -11,6 +11,7 @@ import {
   FIELD_TYPES,
   fieldOptionSchema,
   type Guard,
+  messages,
   UPLOAD_TYPES,
 } from '../../../../engine/index.ts';
 import { api, type FieldUsage, queryClient, queryKeys, useActivityGroups } from '../../api.ts';
@@ -245,6 +246,8 @@ export function FieldDialog({
           <FormField label="Options" required error={errors.fieldOptions}>
             {() => (
               <div className="form">
+                {/* Spec §4: options are edited locally; an existing field says when they apply. */}
+                {field ? <Alert tone="info">{messages.changesAppliedOnSave}</Alert> : null}
                 {options.length ? (
                   <ul className="option-list">
                     {options.map((o, index) => (
@@ -317,11 +320,6 @@ export function FieldDialog({
                     Add new field option
                   </Button>
                 </div>
-                {field && options.some((o) => !isTemp(o._id)) ? (
-                  <p className="form-hint">
-                    Changes to options are applied when you save the field.
-                  </p>
-                ) : null}
               </div>
             )}
           </FormField>

@@ -91,14 +91,26 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
       })),
     [saved],
   );
+  // Plans taken by tickets of the client's other groups: this group may not reuse them.
+  const otherGroupsPlans = useMemo(
+    () =>
+      (plans.data ?? [])
+        .filter((p) => p.usedByTicket && p.usedByTicket.activityGroup._id !== id)
+        .map((p) => p._id),
+    [plans.data, id],
+  );
+  // The same context the server builds (groupSchemaFor): gates refuse only new or changed values.
   const schema = useMemo(
     () =>
       createActivityGroupSchema({
         planLevel,
         fields: (fields.data ?? []).filter((f) => f.enabled) as FieldDefinition[],
         savedTickets,
+        savedWaitlistType: saved?.waitlistType ?? null,
+        savedAddOnIds: (saved?.addOns ?? []).map((a) => a._id),
+        usedSubscriptionPlanIds: otherGroupsPlans,
       }),
-    [planLevel, fields.data, savedTickets],
+    [planLevel, fields.data, savedTickets, saved, otherGroupsPlans],
   );
   const errors = useMemo(() => errorsOf(schema, values), [schema, values]);
   const stepHasErrors = (index: number) => Object.keys(errors).some((k) => stepOfPath(k) === index);
@@ -233,10 +245,16 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
             plans={plans.data ?? []}
             planLevel={planLevel}
             savedTickets={savedTickets}
+            groupId={id}
           />
         ) : null}
         {step === 3 ? (
-          <SettingsStep {...props} planLevel={planLevel} rules={rules.data ?? []} />
+          <SettingsStep
+            {...props}
+            planLevel={planLevel}
+            savedWaitlistType={saved?.waitlistType ?? null}
+            rules={rules.data ?? []}
+          />
         ) : null}
       </div>
       <footer className="wizard-footer">

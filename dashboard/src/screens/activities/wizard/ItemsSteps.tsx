@@ -259,11 +259,14 @@ export function TicketsStep({
   plans,
   planLevel,
   savedTickets,
+  groupId,
 }: StepProps & {
   env: Env;
   plans: SubscriptionPlan[];
   planLevel: number;
   savedTickets: { _id: string; type: string; subscriptionPlan: string | null }[];
+  /** The group being edited; absent for a new one. */
+  groupId?: string;
 }) {
   const tickets = values.tickets ?? [];
   const addOns = values.addOns ?? [];
@@ -415,6 +418,21 @@ export function TicketsStep({
   const editingSaved = ticket?._id
     ? (savedTickets.find((s) => s._id === ticket._id) ?? null)
     : null;
+  // Plans a ticket of another group already uses ('Monthly club ticket, Saturday Tennis').
+  const usedElsewhere = Object.fromEntries(
+    plans.flatMap((p) =>
+      p.usedByTicket && p.usedByTicket.activityGroup._id !== groupId
+        ? [[p._id, `${p.usedByTicket.name}, ${p.usedByTicket.activityGroup.name}`]]
+        : [],
+    ),
+  ) as Record<string, string>;
+  const otherPlans = [
+    ...tickets
+      .filter((t) => t._id !== ticket?._id && t.type === 'subscription' && t.subscriptionPlan)
+      .map((t) => t.subscriptionPlan as string),
+    // A saved ticket keeping its plan is not refused for it (as on the server).
+    ...Object.keys(usedElsewhere).filter((id) => id !== editingSaved?.subscriptionPlan),
+  ];
   return (
     <>
       <Card
@@ -471,6 +489,7 @@ export function TicketsStep({
         flush
       >
         <div className="card-notices">
+          <ChangesNotice show={env.isExisting} />
           <ItemErrors prefix="addOns" items={addOns} error={error} />
         </div>
         <Table
@@ -487,9 +506,8 @@ export function TicketsStep({
           dialog={ticketForm}
           ticket={ticket}
           savedTicket={editingSaved}
-          otherPlans={tickets
-            .filter((t) => t._id !== ticket?._id && t.type === 'subscription' && t.subscriptionPlan)
-            .map((t) => t.subscriptionPlan as string)}
+          otherPlans={otherPlans}
+          usedElsewhere={usedElsewhere}
           plans={plans}
           sessions={sessions}
           currency={env.currency}

@@ -13,15 +13,32 @@ const refundText = (rule: CancellationRuleSummary) => {
   return `${refund} when cancelled at least ${rule.cancellationWindow.amount} ${unit} before`;
 };
 
+const WAITLIST_OPTIONS = [
+  { value: 'AllSessions', label: 'All sessions' },
+  { value: 'SingleSession', label: 'Single sessions' },
+];
+
 /** Step 04: waitlist (Premium only), cancellation rules that apply, and publishing. */
 export function SettingsStep({
   values,
   set,
   error,
   planLevel,
+  savedWaitlistType,
   rules,
-}: StepProps & { planLevel: number; rules: CancellationRuleSummary[] }) {
+}: StepProps & {
+  planLevel: number;
+  /** The saved group's waitlist type: kept (or turned off) after a downgrade below Premium. */
+  savedWaitlistType: string | null;
+  rules: CancellationRuleSummary[];
+}) {
   const waitlists = hasFeature(planLevel, 'waitlists');
+  // Below Premium only the saved type may stay (the engine refuses a new or changed one), so
+  // the select offers 'No waitlist' and that type, and stays usable while either is set.
+  const kept = [savedWaitlistType, values.waitlistType].filter(Boolean);
+  const offered = waitlists
+    ? WAITLIST_OPTIONS
+    : WAITLIST_OPTIONS.filter((o) => kept.includes(o.value));
   const chosen = values.cancellationRules ?? [];
   return (
     <>
@@ -43,14 +60,15 @@ export function SettingsStep({
           <SelectField
             label="Waitlist type"
             value={values.waitlistType ?? ''}
-            disabled={!waitlists}
+            disabled={offered.length === 0}
             error={error('waitlistType')}
+            hint={
+              !waitlists && offered.length > 0
+                ? 'Your plan no longer includes waitlists: this one can stay or be turned off.'
+                : undefined
+            }
             onChange={(e) => set({ waitlistType: e.target.value || null })}
-            options={[
-              { value: '', label: 'No waitlist' },
-              { value: 'AllSessions', label: 'All sessions' },
-              { value: 'SingleSession', label: 'Single sessions' },
-            ]}
+            options={[{ value: '', label: 'No waitlist' }, ...offered]}
           />
           {waitlists ? null : (
             <div>

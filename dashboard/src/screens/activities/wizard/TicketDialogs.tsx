@@ -200,6 +200,7 @@ export function TicketDialog({
   ticket,
   savedTicket,
   otherPlans,
+  usedElsewhere = {},
   plans,
   sessions,
   currency,
@@ -210,7 +211,10 @@ export function TicketDialog({
   ticket: TicketValues | null;
   /** The stored ticket this one edits, when it has been saved. */
   savedTicket: { type: string; subscriptionPlan: string | null } | null;
+  /** Plans this ticket may not take: used by another ticket of this group or of another group. */
   otherPlans: string[];
+  /** Plan id → the ticket and group of another activity using it, to name in the select. */
+  usedElsewhere?: Record<string, string>;
   plans: SubscriptionPlan[];
   sessions: SessionValues[];
   currency: string;
@@ -328,7 +332,11 @@ export function TicketDialog({
               { value: '', label: 'Select subscription plan for ticket' },
               ...plans.map((p) => ({
                 value: p._id,
-                label: `${p.name} (${formatMoney(p.amount, currency)} a month)`,
+                label: `${p.name} (${formatMoney(p.amount, currency)} a month)${
+                  usedElsewhere[p._id] && p._id !== savedTicket?.subscriptionPlan
+                    ? `: used by ${usedElsewhere[p._id]}`
+                    : ''
+                }`,
               })),
             ]}
           />
