@@ -7,6 +7,7 @@ import * as paymentRefs from './migrations/2026_11_22_0041_payment_refs.ts';
 import * as stripeCustomers from './migrations/2026_11_22_0042_stripe_customers.ts';
 import * as scheduledPayments from './migrations/2026_11_22_0043_scheduled_payments.ts';
 import * as instalmentPayments from './migrations/2026_11_22_0044_instalment_payments.ts';
+import * as stripeEventTimes from './migrations/2026_11_22_0045_stripe_event_times.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0042_stripe_customers': stripeCustomers,
   '2026_11_22_0043_scheduled_payments': scheduledPayments,
   '2026_11_22_0044_instalment_payments': instalmentPayments,
+  '2026_11_22_0045_stripe_event_times': stripeEventTimes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

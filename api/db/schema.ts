@@ -402,6 +402,8 @@ export interface SubscriptionsTable extends Owned {
   status: string;
   provider_subscription_id: string | null;
   cancelled_at: string | null;
+  /** `created` of the newest Stripe event applied (Unix seconds); older ones are skipped. */
+  stripe_event_at: Generated<number | null>;
 }
 
 /** A later instalment of a booking paid by payment schedule, charged to the saved card. */
@@ -431,6 +433,8 @@ export interface ConnectedAccountsTable extends Owned {
   details_submitted: Generated<Flag>;
   charges_enabled: Generated<Flag>;
   payouts_enabled: Generated<Flag>;
+  /** `created` of the newest account.updated applied (Unix seconds); older ones are skipped. */
+  stripe_event_at: Generated<number | null>;
 }
 
 export interface ProviderEventsTable {

@@ -216,4 +216,49 @@ describe('subscription tickets', () => {
     expect(after.status).toBe('canceled');
     expect(after.cancelled_at).not.toBeNull();
   });
+
+  it('an older customer.subscription.updated delivered after a newer one changes nothing', async () => {
+    const s = await heldSubscriptionBooking();
+    const checkout = await t.request('POST', `/api/stripe/bookings/${s.bookingId}/payment-intent`, {
+      token: s.parent.token,
+    });
+    const intentId = (checkout.body.data.clientSecret as string).split('_secret_')[0]!;
+    t.fake.succeedPaymentIntent(intentId);
+    await deliver('payment_intent.succeeded', intentId);
+    await runDueJobs(t.ctx.handle.db, paymentJobHandlers(t.settings));
+    const row = await t.ctx.handle.db
+      .selectFrom('subscriptions')
+      .select(['id', 'provider_subscription_id'])
+      .where('booking_id', '=', s.bookingId)
+      .executeTakeFirstOrThrow();
+    const base = t.fake.lastEvent('customer.subscription.created', row.provider_subscription_id!)!;
+    const at = base.created + 60;
+    // A payment failed (past_due), then the retry paid (active): Stripe sends both, any order.
+    const updated = (status: string, created: number) =>
+      ({
+        ...base,
+        id: `${base.id}_${status}`,
+        type: 'customer.subscription.updated',
+        created,
+        data: { object: { ...base.data.object, status } },
+      }) as typeof base;
+    const send = async (event: typeof base) => {
+      const { body, headers } = t.fake.signedDelivery(event);
+      return (await t.raw('/api/stripe/webhook', body, headers)).body.data.effect;
+    };
+    const status = async () =>
+      (
+        await t.ctx.handle.db
+          .selectFrom('subscriptions')
+          .select('status')
+          .where('id', '=', row.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await send(updated('active', at + 10))).toBe('subscription-updated');
+    expect(await send(updated('past_due', at))).toBe('none');
+    expect(await status()).toBe('active');
+    // A newer one still applies.
+    expect(await send(updated('unpaid', at + 20))).toBe('subscription-updated');
+    expect(await status()).toBe('unpaid');
+  });
 });

@@ -169,6 +169,7 @@ export async function startSubscriptions(
         status: 'incomplete',
         provider_subscription_id: null,
         cancelled_at: null,
+        stripe_event_at: null,
         created_at: now,
         updated_at: now,
       };
@@ -191,12 +192,16 @@ export async function startSubscriptions(
     );
     await db
       .updateTable('subscriptions')
-      .set({
-        provider_subscription_id: subscription.id,
-        status: subscription.status,
-        updated_at: nowIso(),
-      })
+      .set({ provider_subscription_id: subscription.id, updated_at: nowIso() })
       .where('id', '=', row.id)
+      .execute();
+    // Unless a webhook (which can overtake this answer) already said something newer.
+    await db
+      .updateTable('subscriptions')
+      .set({ status: subscription.status })
+      .where('id', '=', row.id)
+      .where('stripe_event_at', 'is', null)
+      .where('cancelled_at', 'is', null)
       .execute();
     started += 1;
   }
@@ -278,30 +283,55 @@ export async function applySubscriptionEvent(
   trx: Db,
   subscription: Stripe.Subscription,
   account: string | null,
+  eventCreated?: number,
 ) {
-  const row = await trx
+  const ours = trx
     .selectFrom('subscriptions')
     .innerJoin('connected_accounts', (join) =>
       join
         .onRef('connected_accounts.client_id', '=', 'subscriptions.client_id')
         .on('connected_accounts.provider', '=', 'stripe'),
     )
-    .select(['subscriptions.id', 'subscriptions.cancelled_at', 'connected_accounts.account_id'])
+    .select(['subscriptions.id', 'subscriptions.cancelled_at', 'connected_accounts.account_id']);
+  let row = await ours
     .where('subscriptions.provider_subscription_id', '=', subscription.id)
     .executeTakeFirst();
+  // An event that overtook the create call's answer: our row by the id in its metadata.
+  const ourId = subscription.metadata?.subscriptionId;
+  if (!row && ourId) {
+    row = await ours
+      .where('subscriptions.id', '=', ourId)
+      .where('subscriptions.provider_subscription_id', 'is', null)
+      .executeTakeFirst();
+    if (row && (!account || row.account_id === account))
+      await trx
+        .updateTable('subscriptions')
+        .set({ provider_subscription_id: subscription.id })
+        .where('id', '=', row.id)
+        .where('provider_subscription_id', 'is', null)
+        .execute();
+  }
   if (!row || (account && row.account_id !== account)) return 'none';
   const ended = subscription.status === 'canceled';
   // Ended is final: an older "updated" delivered after the cancel changes nothing.
   if (row.cancelled_at && !ended) return 'none';
   const now = nowIso();
-  await trx
+  let update = trx
     .updateTable('subscriptions')
     .set({
       status: subscription.status,
       ...(ended && !row.cancelled_at ? { cancelled_at: now } : {}),
+      ...(eventCreated !== undefined ? { stripe_event_at: eventCreated } : {}),
       updated_at: now,
     })
-    .where('id', '=', row.id)
-    .execute();
+    .where('id', '=', row.id);
+  // Each event carries the whole subscription: one older than the newest applied would undo it
+  // (e.g. past_due arriving after the active that followed it). The end always applies.
+  if (eventCreated !== undefined && !ended)
+    update = update.where((eb) =>
+      eb.or([eb('stripe_event_at', 'is', null), eb('stripe_event_at', '<=', eventCreated)]),
+    );
+  const moved = await update.executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) return 'none';
   return ended ? 'subscription-ended' : 'subscription-updated';
 }

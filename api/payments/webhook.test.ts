@@ -185,6 +185,39 @@ describe('POST /api/stripe/webhook', () => {
     expect([answer.status, answer.body.data.effect]).toEqual([200, 'none']);
   });
 
+  it('an older account.updated delivered after a newer one changes nothing', async () => {
+    const org = await organiserWithStripe();
+    const done = t.fake.lastEvent('account.updated', org.accountId)!;
+    const flags = () =>
+      t.ctx.handle.db
+        .selectFrom('connected_accounts')
+        .select(['charges_enabled', 'payouts_enabled', 'details_submitted'])
+        .where('account_id', '=', org.accountId)
+        .executeTakeFirstOrThrow();
+    // Onboarding finished (newer) and an earlier half-way state (older), delivered newest first.
+    const newer = { ...done, id: `${done.id}_newer`, created: done.created + 20 };
+    const older = {
+      ...done,
+      id: `${done.id}_older`,
+      created: done.created + 10,
+      data: {
+        object: { ...done.data.object, charges_enabled: false, payouts_enabled: false },
+      },
+    } as typeof done;
+    expect((await deliver(newer)).body.data.effect).toBe('account');
+    expect((await deliver(older)).body.data.effect).toBe('none');
+    expect(await flags()).toEqual({ charges_enabled: 1, payouts_enabled: 1, details_submitted: 1 });
+    // Stripe later turns payouts off: a newer event applies.
+    const paused = {
+      ...older,
+      id: `${done.id}_paused`,
+      created: done.created + 30,
+      data: { object: { ...done.data.object, payouts_enabled: false } },
+    } as typeof done;
+    expect((await deliver(paused)).body.data.effect).toBe('account');
+    expect(await flags()).toEqual({ charges_enabled: 1, payouts_enabled: 0, details_submitted: 1 });
+  });
+
   it('keeps the badge up to date from account.updated', async () => {
     const org = await signUpOrganiser(t.ctx);
     await t.request('GET', '/api/payment-methods/stripe-onboard', { token: org.token });

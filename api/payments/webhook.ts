@@ -60,12 +60,17 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event) {
       const subscription = event.data.object as Stripe.Subscription;
       return {
         applied: true,
-        effect: await applySubscriptionEvent(trx, subscription, event.account ?? null),
+        effect: await applySubscriptionEvent(
+          trx,
+          subscription,
+          event.account ?? null,
+          event.created,
+        ),
       };
     }
     if (event.type === 'account.updated') {
-      await saveAccountFlags(trx, event.data.object as Stripe.Account);
-      return { applied: true, effect: 'account' };
+      const saved = await saveAccountFlags(trx, event.data.object as Stripe.Account, event.created);
+      return { applied: true, effect: saved ? 'account' : 'none' };
     }
     return { applied: true, effect: 'ignored' };
   });

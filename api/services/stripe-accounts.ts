@@ -62,15 +62,33 @@ const accountFlags = (account: Stripe.Account) => ({
 
 /**
  * Copies Stripe's view of an account (details submitted, charges and payouts enabled) onto our
- * row: after onboarding, on `account.updated`, and when the organiser reconnects.
+ * row: after onboarding, on `account.updated`, and when the organiser reconnects. With
+ * `eventCreated` (an event's `created`), an event older than the newest one already applied is
+ * skipped: Stripe delivers in any order, and each carries the whole account, so a late old one
+ * would undo a newer one. Events of the same second are applied (their order is unknowable);
+ * the settings screen re-reads the account from Stripe, which corrects any such case. A re-read
+ * applies without moving the stamp, since our clock is not Stripe's. Answers whether it applied.
  */
-export async function saveAccountFlags(db: Db, account: Stripe.Account) {
-  await db
+export async function saveAccountFlags(
+  db: Db,
+  account: Stripe.Account,
+  eventCreated?: number,
+): Promise<boolean> {
+  let update = db
     .updateTable('connected_accounts')
-    .set({ ...accountFlags(account), updated_at: nowIso() })
+    .set({
+      ...accountFlags(account),
+      ...(eventCreated !== undefined ? { stripe_event_at: eventCreated } : {}),
+      updated_at: nowIso(),
+    })
     .where('provider', '=', 'stripe')
-    .where('account_id', '=', account.id)
-    .execute();
+    .where('account_id', '=', account.id);
+  if (eventCreated !== undefined)
+    update = update.where((eb) =>
+      eb.or([eb('stripe_event_at', 'is', null), eb('stripe_event_at', '<=', eventCreated)]),
+    );
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
