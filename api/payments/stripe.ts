@@ -15,19 +15,39 @@ export interface StripeSettings {
 export const STRIPE_NOT_CONFIGURED =
   'Card payments are not set up on this server. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, then restart it to connect a Stripe account.';
 
+const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
 /**
- * Reads Stripe's settings from an environment. Without a secret key there is no Stripe at all
- * (the demo): every payment path then says so instead of pretending to charge.
+ * Reads Stripe's settings from an environment. Card payments need all three keys: the secret
+ * key to call Stripe, the publishable key for the /pay page's Stripe.js, the webhook secret to
+ * believe Stripe's events (without which no booking would ever be confirmed). With none set
+ * there is no Stripe at all (the demo); with some but not all, the server warns once, naming
+ * what is missing, and runs as without Stripe: every payment path then says so instead of
+ * pretending to charge.
  *
  * @example readStripeSettings({ STRIPE_SECRET_KEY: 'sk_test_…', STRIPE_PUBLISHABLE_KEY: 'pk_test_…', STRIPE_WEBHOOK_SECRET: 'whsec_…' })
  */
-export function readStripeSettings(env: NodeJS.ProcessEnv): StripeSettings | null {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  if (!secretKey) return null;
+export function readStripeSettings(
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void = (message) => console.warn(message),
+): StripeSettings | null {
+  const [secretKey, publishableKey, webhookSecret] = STRIPE_KEYS.map((k) => env[k]?.trim() ?? '');
+  const missing = STRIPE_KEYS.filter((k) => !env[k]?.trim());
+  if (missing.length === STRIPE_KEYS.length) return null;
+  if (missing.length > 0) {
+    warn(
+      `[stripe] Card payments are OFF: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set. Set all of ${STRIPE_KEYS.join(', ')} (or none) and restart.`,
+    );
+    return null;
+  }
   return {
-    secretKey,
-    publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() ?? '',
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '',
+    secretKey: secretKey!,
+    publishableKey: publishableKey!,
+    webhookSecret: webhookSecret!,
     ...(env.STRIPE_API_BASE?.trim() ? { apiBase: env.STRIPE_API_BASE.trim() } : {}),
   };
 }
