@@ -358,4 +358,59 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('prices a pro-rata term that has started at its remaining sessions, full price struck', async () => {
+    const email = `term-${Date.now()}@example.com`;
+    const signUp = await fetch(`${stack.productUrl}/api/organisers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        organisationName: 'Term Club',
+        fullName: 'Term Organiser',
+        email,
+        password: 'a-long-password',
+        country: 'GB',
+        currency: 'GBP',
+        timeZone: 'Europe/London',
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    const { data: club } = (await signUp.json()) as { data: { clientId: string } };
+    const login = await fetch(`${stack.productUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a-long-password' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // Five weekly sessions, the first already past: 200 for the term is 160 for the 4 left.
+    const week = (n: number) => new Date(Date.now() + (n * 7 - 3) * 86_400_000).toISOString();
+    const created = await fetch(`${stack.productUrl}/api/activity-groups`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({
+        name: 'Gymnastics Term',
+        activities: [0, 1, 2, 3, 4].map((n) => ({
+          _id: `temp_${n}`,
+          date: week(n).slice(0, 10),
+          startTime: '16:00',
+          endTime: '17:00',
+        })),
+        tickets: [{ _id: 'temp_t', type: 'all', name: 'Term', price: '200', shouldProRata: true }],
+        addOns: [],
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    const { page, errors } = await openPage();
+    await hostPage(page, '/term-club.html', [
+      { origin: stack.productUrl, clientId: club.clientId },
+    ]);
+    const card = page.locator('classwise-widget').locator('.cw-card');
+    await card.first().waitFor({ timeout: 15_000 });
+    const text = await card.first().textContent();
+    expect(text).toContain('£160.00*');
+    expect(text).toContain('for the 4 remaining sessions');
+    expect(await card.first().locator('s').textContent()).toBe('£200.00');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -31,6 +31,7 @@ export const strings = {
   proRataLegend: '*Price calculated on a pro rata basis.', // (spec §2)
   perSession: 'per session',
   perMonth: 'per month',
+  remainingSessions: (n: number) => `for the ${n} remaining session${n === 1 ? '' : 's'}`,
   noTickets: 'No tickets are available for this activity.', // (spec §2 empty state)
   venue: 'Venue',
   ageRange: 'Age range',

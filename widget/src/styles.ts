@@ -42,6 +42,7 @@ export const css = `
 .cw-prices li{display:flex;justify-content:space-between;align-items:baseline;gap:12px;padding:5px 0;border-bottom:1px dashed var(--cw-line)}
 .cw-prices li:last-child{border-bottom:0}
 .cw-price{font-weight:650;white-space:nowrap;font-variant-numeric:tabular-nums}
+.cw-was{font-weight:400;color:var(--cw-muted);margin-right:6px}
 .cw-unit{font-weight:400;color:var(--cw-muted);font-size:.88em;margin-left:4px}
 .cw-actions{display:flex;justify-content:flex-end;margin-top:auto;padding-top:4px}
 .cw-btn{font:inherit;font-weight:600;cursor:pointer;border:1px solid var(--cw-a);background:var(--cw-a);color:#fff;padding:9px 26px;border-radius:8px;line-height:1.3}

@@ -33,11 +33,20 @@ export function TicketPrice({ ticket, settings }: { ticket: Ticket; settings: Cl
       : ticket.type === 'subscription'
         ? strings.perMonth
         : null;
+  // Once a term has started a pro-rata ticket costs only its remaining sessions: show what the
+  // parent will pay, and the full price beside it so the saving is plain.
+  const reduced =
+    isProRata(ticket) && ticket.proRataPrice != null && ticket.proRataPrice < ticket.price;
+  const locale = localeFor(settings.country);
   return (
     <span className="cw-price">
-      {money(ticket.price, settings.currency, localeFor(settings.country))}
+      {reduced && <s className="cw-was">{money(ticket.price, settings.currency, locale)}</s>}
+      {money(reduced ? ticket.proRataPrice! : ticket.price, settings.currency, locale)}
       {isProRata(ticket) ? '*' : ''}
       {unit && <span className="cw-unit">{unit}</span>}
+      {reduced && (
+        <span className="cw-unit">{strings.remainingSessions(ticket.remainingSessionsCount)}</span>
+      )}
     </span>
   );
 }
