@@ -181,6 +181,11 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
     await show.selectOption({ label: 'Waitlist form: Half-Term Multi-Sports Camp' });
     expect(await code.inputValue()).toMatch(/waitlist="[0-9a-f]{24}"/);
     await show.selectOption({ label: 'All activities' });
+    // Two forms on one page each need a name of their own to be opened by.
+    await page.getByLabel('Widget name (optional)').fill('camps');
+    expect(await code.inputValue()).toContain('name="camps"');
+    await page.getByLabel('Widget name (optional)').fill('');
+    expect(await code.inputValue()).not.toContain('name="camps"');
 
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
