@@ -8,6 +8,7 @@ import * as stripeCustomers from './migrations/2026_11_22_0042_stripe_customers.
 import * as scheduledPayments from './migrations/2026_11_22_0043_scheduled_payments.ts';
 import * as instalmentPayments from './migrations/2026_11_22_0044_instalment_payments.ts';
 import * as stripeEventTimes from './migrations/2026_11_22_0045_stripe_event_times.ts';
+import * as fundingAccountUnique from './migrations/2026_11_22_0046_funding_account_unique.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0043_scheduled_payments': scheduledPayments,
   '2026_11_22_0044_instalment_payments': instalmentPayments,
   '2026_11_22_0045_stripe_event_times': stripeEventTimes,
+  '2026_11_22_0046_funding_account_unique': fundingAccountUnique,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -192,6 +192,52 @@ describe('childcare funding provider accounts', () => {
     ).toBe(201);
   });
 
+  it('keeps names and references unique under concurrent saves (the database decides)', async () => {
+    const org = await signUpOrganiser(ctx);
+    // Ten dialogs saving at once: the same name in different cases, the same reference.
+    const names = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        add(org.token, {
+          name: i % 2 ? 'Tax-Free Childcare' : 'TAX-FREE childcare',
+          regReference: `N${i}`,
+          postcode: 'P1',
+        }),
+      ),
+    );
+    const refs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        add(org.token, { name: `Provider ${i}`, regReference: 'SAME-REF', postcode: 'P1' }),
+      ),
+    );
+    for (const [results, field, message] of [
+      [names, 'name', messages.nameExists],
+      [refs, 'regReference', messages.regReferenceExists],
+    ] as const) {
+      expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const refused of results.filter((r) => r.status !== 201)) {
+        expect(refused.status).toBe(400);
+        expect(refused.body).toEqual({ message, errors: { [field]: message } });
+      }
+    }
+    const list = await ctx.request('GET', '/api/childcare-funding-accounts', { token: org.token });
+    expect(list.body.data).toHaveLength(2);
+    // The rule is the database's own: a write that skips the service's check is refused too.
+    const now = nowIso();
+    const row = { client_id: org.clientId, postcode: 'P', created_at: now, updated_at: now };
+    await expect(
+      ctx.handle.db
+        .insertInto('childcare_funding_accounts')
+        .values({ ...row, id: newId(), name: 'tax-free CHILDCARE', reg_reference: 'Z1' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      ctx.handle.db
+        .insertInto('childcare_funding_accounts')
+        .values({ ...row, id: newId(), name: 'Another', reg_reference: 'SAME-REF' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it("cannot touch another organiser's account", async () => {
     const a = await signUpOrganiser(ctx);
     const b = await signUpOrganiser(ctx);

@@ -1,5 +1,9 @@
 import type * as v from 'valibot';
-import { canDeleteVoucherProvider, createFundingAccountSchema } from '../../engine/index.ts';
+import {
+  canDeleteVoucherProvider,
+  createFundingAccountSchema,
+  messages,
+} from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { newId } from '../db/ids.ts';
 import { fromFlag, nowIso, toFlag } from '../db/time.ts';
@@ -166,6 +170,30 @@ export async function saveFundingAccount(
   id: string | null,
   body: unknown,
 ) {
+  try {
+    return await writeFundingAccount(db, clientId, id, body);
+  } catch (error) {
+    // Two saves at once (PostgreSQL) can both pass the check above; the unique indexes
+    // (migration 0046) stop the second, which gets the dialog's message all the same.
+    const field = fundingAccountConflict(error);
+    if (!field) throw error;
+    const message = field === 'name' ? messages.nameExists : messages.regReferenceExists;
+    throw new HttpError(400, message, { [field]: message });
+  }
+}
+
+/** Which unique index of childcare_funding_accounts an error broke, if any. */
+function fundingAccountConflict(error: unknown): 'name' | 'regReference' | null {
+  const e = error as { code?: string; message?: string; constraint?: string };
+  const unique = e?.code === '23505' || /UNIQUE constraint failed/i.test(String(e?.message));
+  if (!unique) return null;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (where.includes('childcare_funding_accounts_name_unique')) return 'name';
+  if (where.includes('reg_reference')) return 'regReference';
+  return null;
+}
+
+async function writeFundingAccount(db: Db, clientId: string, id: string | null, body: unknown) {
   return db.transaction().execute(async (trx) => {
     const others = await listFundingAccounts(trx, clientId);
     if (id && !others.some((o) => o._id === id)) throw notFound();
