@@ -219,7 +219,13 @@ describe('payment method configurations (spec §9)', () => {
       body: { paymentMethodConfigId: configId, paymentMethod: 'card', enabled: false },
     });
     expect(card.status).toBe(400);
-    expect(reread.body.data.card.display_preference.value).toBe('on');
+    // Read again after the refused PUT: card is still on, here and at Stripe.
+    const after = await t.request('GET', '/api/stripe/payment-method-configurations', {
+      token: org.token,
+    });
+    expect(after.body.data.card.display_preference.value).toBe('on');
+    expect(after.body.data.klarna.display_preference.value).toBe('on');
+    expect(t.fake.objects.get(configId)?.card.display_preference.value).toBe('on');
   });
 
   it('refuses Revolut Pay outside its countries', async () => {
@@ -241,6 +247,9 @@ describe('payment method configurations (spec §9)', () => {
       },
     });
     expect(revolut.status).toBe(400);
+    expect(t.fake.objects.get(config.body.data.id)?.revolut_pay.display_preference.value).toBe(
+      'off',
+    );
     const klarna = await t.request('PUT', '/api/stripe/payment-method-configurations', {
       token: us.token,
       body: { paymentMethodConfigId: config.body.data.id, paymentMethod: 'klarna', enabled: true },
