@@ -16,7 +16,8 @@ import { queueSubscriptionStart, subscriptionItemsOf } from './subscriptions.ts'
  *   failed     → payment failed, booking expired, held places released; the PaymentIntent is
  *                cancelled at Stripe (a job, after commit) so a late retry cannot charge for
  *                places that are gone.
- *   canceled   → as failed, without the cancel call.
+ *   canceled   → as failed, without the cancel call; a failed payment becomes cancelled
+ *                (and nothing else), so failed-then-canceled ends the same in either order.
  *
  * A success that arrives after the places were released (the retry raced the cancel) is kept
  * as paid and refunded in full by a job: we never keep money for places we do not hold.
@@ -122,7 +123,18 @@ export async function applyCardOutcome(
       outcome === 'succeeded' ? 'succeeded' : 'pending',
     )
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return 'none';
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    // Canceled is the intent's last word after a decline (we cancel declined intents): the row
+    // ends 'cancelled' whichever of the two events came first, and nothing else changes.
+    if (outcome === 'canceled')
+      await trx
+        .updateTable('payments')
+        .set({ status: 'cancelled', updated_at: nowIso() })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'failed')
+        .execute();
+    return 'none';
+  }
 
   if (outcome === 'succeeded') {
     const confirmed = bookingId

@@ -98,9 +98,12 @@ export async function connectStripe(t: StripeTestContext, token: string, clientI
 export async function heldCardBooking(
   t: StripeTestContext,
   org: { token: string; clientId: string },
-  { amount = 2500 }: { amount?: number } = {},
+  {
+    amount = 2500,
+    parent: customer,
+  }: { amount?: number; parent?: Awaited<ReturnType<typeof registerCustomer>> } = {},
 ) {
-  const { bookingId, placeId, parent } = await heldBookingRows(t, org, amount);
+  const { bookingId, placeId, parent } = await heldBookingRows(t, org, amount, customer);
   const db = t.ctx.handle.db;
   // The /pay page's call: the PaymentIntent and the pending payment row.
   const checkout = await t.request('POST', `/api/stripe/bookings/${bookingId}/payment-intent`, {
@@ -159,6 +162,8 @@ export async function heldBookingRows(
   t: Pick<StripeTestContext, 'ctx' | 'request'>,
   org: { token: string; clientId: string },
   amount = 2500,
+  /** An existing customer (registration is limited to 20 an hour per address). */
+  customer?: Awaited<ReturnType<typeof registerCustomer>>,
 ) {
   const db = t.ctx.handle.db;
   const created = await t.request('POST', '/api/activity-groups', {
@@ -176,7 +181,7 @@ export async function heldBookingRows(
   const group = (
     await t.request('GET', `/api/activity-groups/${created.body.data._id}`, { token: org.token })
   ).body.data;
-  const parent = await registerCustomer(t.ctx, org.clientId);
+  const parent = customer ?? (await registerCustomer(t.ctx, org.clientId));
   const now = nowIso();
   const owned = { client_id: org.clientId, created_at: now, updated_at: now };
   const attendeeId = newId();

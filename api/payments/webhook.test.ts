@@ -1,6 +1,8 @@
+import fc from 'fast-check';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../jobs/queue.ts';
-import { signUpOrganiser } from '../test/harness.ts';
+import { registerCustomer, signUpOrganiser } from '../test/harness.ts';
 import {
   paymentJobHandlers,
   RECONCILE_AFTER_MINUTES,
@@ -339,5 +341,83 @@ describe('races and the sweep', () => {
     await runDueJobs(db, { [RECONCILE_JOB]: handlers[RECONCILE_JOB]! }, later);
     expect((await bookingState(t, booking)).booking).toBe('confirmed');
     expect((await sweeps()).map((j) => j.status)).toEqual(['done', 'done', 'queued']);
+  });
+
+  it('the meaningful events, five times each in any order, end as delivered once in order', async () => {
+    const org = await organiserWithStripe();
+    const parent = await registerCustomer(t.ctx, org.clientId);
+    const stripe = stripeClient(t.settings);
+    const db = t.ctx.handle.db;
+    const onboarded = t.fake.lastEvent('account.updated', org.accountId)!;
+    let clock = onboarded.created;
+    /** Two bookings and the events Stripe sends about them and the account, in their order. */
+    async function scenario() {
+      const paid = await heldCardBooking(t, org, { parent });
+      const declined = await heldCardBooking(t, org, { parent });
+      t.fake.succeedPaymentIntent(paid.intentId);
+      t.fake.failPaymentIntent(declined.intentId);
+      await stripe.paymentIntents.cancel(declined.intentId, {}, { stripeAccount: org.accountId });
+      // The account paused payouts, then resumed them: each event carries the whole account.
+      clock += 10;
+      const account = (payouts: boolean, created: number, id: string) =>
+        ({
+          ...onboarded,
+          id: `${onboarded.id}_${id}_${created}`,
+          created,
+          data: { object: { ...onboarded.data.object, payouts_enabled: payouts } },
+        }) as Stripe.Event;
+      const events = [
+        t.fake.lastEvent('payment_intent.created', paid.intentId)!,
+        t.fake.lastEvent('payment_intent.succeeded', paid.intentId)!,
+        t.fake.lastEvent('payment_intent.payment_failed', declined.intentId)!,
+        t.fake.lastEvent('payment_intent.canceled', declined.intentId)!,
+        account(false, clock + 1, 'paused'),
+        account(true, clock + 2, 'resumed'),
+      ];
+      return { paid, declined, events };
+    }
+    const endState = async (s: Awaited<ReturnType<typeof scenario>>) => ({
+      paid: await bookingState(t, s.paid),
+      declined: await bookingState(t, s.declined),
+      account: await db
+        .selectFrom('connected_accounts')
+        .select(['charges_enabled', 'payouts_enabled', 'details_submitted'])
+        .where('account_id', '=', org.accountId)
+        .executeTakeFirstOrThrow(),
+      refundsQueued: (
+        await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('dedupe_key', 'in', [
+            `stripe.refund-late-payment:${s.paid.paymentId}`,
+            `stripe.refund-late-payment:${s.declined.paymentId}`,
+          ])
+          .execute()
+      ).length,
+    });
+
+    const reference = await scenario();
+    for (const event of reference.events) expect((await deliver(event)).status).toBe(200);
+    const expected = await endState(reference);
+    expect(expected).toEqual({
+      paid: { booking: 'confirmed', places: ['confirmed'], payment: 'succeeded', refunded: 0 },
+      declined: { booking: 'expired', places: ['expired'], payment: 'cancelled', refunded: 0 },
+      account: { charges_enabled: 1, payouts_enabled: 1, details_submitted: 1 },
+      refundsQueued: 0,
+    });
+
+    // Five deliveries of each of the six events: 30 indices, in an order fast-check picks.
+    const deliveries = Array.from({ length: 30 }, (_, i) => i % 6);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(deliveries, { minLength: 30, maxLength: 30 }),
+        async (order) => {
+          const s = await scenario();
+          for (const i of order) expect((await deliver(s.events[i]!)).status).toBe(200);
+          expect(await endState(s)).toEqual(expected);
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });
