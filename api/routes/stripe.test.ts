@@ -65,6 +65,15 @@ describe('connect (spec §7 stripe-onboard)', () => {
     expect(again.status).toBe(200);
     expect(accountRequests().length).toBe(before + 1);
     expect(accountRequests().at(-1)?.idempotencyKey).toBe(`connected-account:${org.clientId}`);
+    // Each click is a new link (a link works once and expires): the SDK's own key per request,
+    // which its retries reuse, never one derived from our row (see docs/decisions.md).
+    const keys = t.fake.requests
+      .filter((r) => r.path === '/v1/account_links')
+      .slice(-2)
+      .map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys.every((k) => k?.startsWith('stripe-node-retry-'))).toBe(true);
 
     t.fake.completeOnboarding(accountId);
     const connected = await t.request('GET', '/api/stripe/connected-account', { token: org.token });

@@ -139,6 +139,10 @@ export async function onboardingLink(
       row = await findConnectedAccount(db, input.clientId);
     }
     const back = `${input.publicUrl.replace(/\/$/, '')}/admin/settings/payments`;
+    // No idempotency key of ours (the one Stripe create call without): a link has no effect to
+    // duplicate, works once and expires in minutes, and Stripe replays a keyed answer for 24
+    // hours, so a key from our row would hand an organiser sent back through refresh_url the
+    // link they just used. The SDK keys each request itself and reuses that key on retries.
     const link = await stripe.accountLinks.create({
       account: row!.account_id,
       type: 'account_onboarding',
