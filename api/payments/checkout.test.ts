@@ -254,4 +254,80 @@ describe('refunds under concurrency', () => {
     ).rejects.toThrow('Refunds are disabled');
     expect((await bookingState(t, booking)).refunded).toBe(0);
   });
+
+  it('keeps a refund Stripe answers pending as pending, and a later failure gives the amount back', async () => {
+    const org = await organiserWithStripe();
+    const booking = await heldCardBooking(t, org, { amount: 2500 });
+    t.fake.succeedPaymentIntent(booking.intentId);
+    await deliver('payment_intent.succeeded', booking.intentId);
+    const stripe = stripeClient(t.settings);
+    const db = t.ctx.handle.db;
+    const input = { clientId: org.clientId, bookingId: booking.bookingId };
+    const refundRow = (id: string) =>
+      db
+        .selectFrom('refunds')
+        .select(['status', 'provider_ref'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    t.fake.pendingRefunds = true;
+    let failing: Awaited<ReturnType<typeof refundToCard>>;
+    let settling: Awaited<ReturnType<typeof refundToCard>>;
+    try {
+      failing = await refundToCard(db, stripe, {
+        ...input,
+        amount: 1000,
+        idempotencyKey: 'cancel:p1',
+      });
+      settling = await refundToCard(db, stripe, {
+        ...input,
+        amount: 500,
+        idempotencyKey: 'cancel:p2',
+      });
+    } finally {
+      t.fake.pendingRefunds = false;
+    }
+    expect(failing).toMatchObject({
+      status: 'pending',
+      providerRef: expect.stringMatching(/^re_/),
+    });
+    expect((await bookingState(t, booking)).refunded).toBe(1500);
+
+    // The card was closed: Stripe reports the refund failed (both event types, twice, and an
+    // older "pending" after). The amount can be refunded again.
+    t.fake.settleRefund(failing.providerRef!, 'failed');
+    expect((await deliver('refund.updated', failing.providerRef!)).body.data.effect).toBe(
+      'refund-failed',
+    );
+    await deliver('charge.refund.updated', failing.providerRef!);
+    await deliver('refund.updated', failing.providerRef!);
+    expect(await refundRow(failing.refundId)).toMatchObject({ status: 'failed' });
+    expect((await bookingState(t, booking)).refunded).toBe(500);
+
+    // The other settles, its events lost: the hourly re-check asks Stripe. A stale success for
+    // the failed one changes nothing.
+    t.fake.settleRefund(settling.providerRef!, 'succeeded');
+    await runDueJobs(db, paymentJobHandlers(t.settings), new Date(Date.now() + 61 * 60_000));
+    expect(await refundRow(settling.refundId)).toMatchObject({ status: 'succeeded' });
+    expect((await deliver('charge.refund.updated', settling.providerRef!)).body.data.effect).toBe(
+      'refund-succeeded',
+    );
+    const stale = t.fake.lastEvent('refund.updated', settling.providerRef!)!;
+    const { body, headers } = t.fake.signedDelivery({
+      ...stale,
+      id: `${stale.id}_stale`,
+      data: { object: { ...stale.data.object, id: failing.providerRef!, status: 'succeeded' } },
+    } as typeof stale);
+    expect((await t.raw('/api/stripe/webhook', body, headers)).body.data.effect).toBe(
+      'refund-failed',
+    );
+    expect(await refundRow(settling.refundId)).toMatchObject({ status: 'succeeded' });
+    expect((await bookingState(t, booking)).refunded).toBe(500);
+    const again = await refundToCard(db, stripe, {
+      ...input,
+      amount: 2000,
+      idempotencyKey: 'cancel:p3',
+    });
+    expect(again.status).toBe('succeeded');
+    expect(chargeOf(booking.intentId)?.amount_refunded).toBe(2500);
+  });
 });

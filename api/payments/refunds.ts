@@ -104,9 +104,13 @@ async function reserve(db: Db, input: CardRefundInput) {
   });
 }
 
-/** Gives a refused refund's reservation back, once (only a pending refund can fail). */
+/**
+ * Gives a refused or failed refund's reservation back, once: a pending refund Stripe refused,
+ * or a refund Stripe reports failed later (refund.updated), also after it had succeeded (a
+ * refund to a closed card fails days later). Runs in the caller's transaction when there is one.
+ */
 async function markFailed(db: Db, clientId: string, refundId: string) {
-  await db.transaction().execute(async (trx) => {
+  const work = async (trx: Db) => {
     const now = nowIso();
     const refund = await trx
       .selectFrom('refunds')
@@ -118,9 +122,9 @@ async function markFailed(db: Db, clientId: string, refundId: string) {
       .updateTable('refunds')
       .set({ status: 'failed', updated_at: now })
       .where('id', '=', refundId)
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'succeeded'])
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1 || !refund.payment_id) return;
+    if (Number(moved.numUpdatedRows) !== 1 || !refund.payment_id) return false;
     await trx
       .updateTable('payments')
       .set((eb) => ({
@@ -129,12 +133,19 @@ async function markFailed(db: Db, clientId: string, refundId: string) {
       }))
       .where('id', '=', refund.payment_id)
       .execute();
-  });
+    return true;
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
+
+/** How long a refund Stripe accepted as pending waits before we ask Stripe about it again. */
+export const PENDING_REFUND_RECHECK_MINUTES = 60;
 
 /**
  * Sends a pending refund to Stripe (first try or a retry: the idempotency key is the refund
- * row's id, so Stripe refunds it once whatever the number of tries).
+ * row's id, so Stripe refunds it once whatever the number of tries). Stripe may answer
+ * `pending` (the money is not out yet): the row stays pending with Stripe's id, to be settled by
+ * refund.updated, or by this function run again later, which then re-reads the refund.
  */
 export async function sendRefund(db: Db, stripe: Stripe, clientId: string, refundId: string) {
   const refund = await db
@@ -155,25 +166,31 @@ export async function sendRefund(db: Db, stripe: Stripe, clientId: string, refun
   const account = await findConnectedAccount(db, clientId);
   if (!account) throw new HttpError(409, refundMessages.noCardPayment);
   try {
-    const sent = await stripe.refunds.create(
-      {
-        payment_intent: refund.intent_id!,
-        amount: refund.amount,
-        metadata: { clientId, bookingId: refund.booking_id, refundId },
-      },
-      { stripeAccount: account.account_id, idempotencyKey: `refund:${refundId}` },
-    );
-    const status = sent.status === 'failed' || sent.status === 'canceled' ? 'failed' : 'succeeded';
-    if (status === 'failed') {
-      await markFailed(db, clientId, refundId);
-      return 'failed';
-    }
-    await db
-      .updateTable('refunds')
-      .set({ status, provider_ref: sent.id, updated_at: nowIso() })
-      .where('id', '=', refundId)
-      .where('status', '=', 'pending')
-      .execute();
+    const options = { stripeAccount: account.account_id };
+    const sent = refund.provider_ref
+      ? await stripe.refunds.retrieve(refund.provider_ref, {}, options)
+      : await stripe.refunds.create(
+          {
+            payment_intent: refund.intent_id!,
+            amount: refund.amount,
+            metadata: { clientId, bookingId: refund.booking_id, refundId },
+          },
+          { ...options, idempotencyKey: `refund:${refundId}` },
+        );
+    const status = await db
+      .transaction()
+      .execute((trx) => applyRefundStatus(trx, { clientId, refundId, stripeRefund: sent }));
+    if (status === 'pending')
+      await enqueue(
+        db,
+        RETRY_REFUND_JOB,
+        { clientId, refundId },
+        {
+          runAt: new Date(Date.now() + PENDING_REFUND_RECHECK_MINUTES * 60_000),
+          // One re-check per hour while Stripe says pending.
+          dedupeKey: `${RETRY_REFUND_JOB}:${refundId}:recheck:${Math.floor(Date.now() / 3_600_000)}`,
+        },
+      );
     return status;
   } catch (error) {
     const refused =
@@ -191,6 +208,82 @@ export async function sendRefund(db: Db, stripe: Stripe, clientId: string, refun
       );
     throw stripeFailure(error);
   }
+}
+
+/**
+ * Applies what Stripe says of a refund to our row: succeeded (only from pending), failed or
+ * canceled (the reservation comes back, see markFailed), pending (Stripe's id kept, nothing
+ * else). Failed is final, so an older "succeeded" delivered after it changes nothing. Answers
+ * the row's status afterwards.
+ */
+async function applyRefundStatus(
+  trx: Db,
+  {
+    clientId,
+    refundId,
+    stripeRefund,
+  }: { clientId: string; refundId: string; stripeRefund: Stripe.Refund },
+): Promise<CardRefund['status']> {
+  const now = nowIso();
+  await trx
+    .updateTable('refunds')
+    .set({ provider_ref: stripeRefund.id, updated_at: now })
+    .where('id', '=', refundId)
+    .where('provider_ref', 'is', null)
+    .execute();
+  if (stripeRefund.status === 'failed' || stripeRefund.status === 'canceled')
+    await markFailed(trx, clientId, refundId);
+  else if (stripeRefund.status === 'succeeded')
+    await trx
+      .updateTable('refunds')
+      .set({ status: 'succeeded', updated_at: now })
+      .where('id', '=', refundId)
+      .where('status', '=', 'pending')
+      .execute();
+  const row = await trx
+    .selectFrom('refunds')
+    .select('status')
+    .where('id', '=', refundId)
+    .executeTakeFirstOrThrow();
+  return row.status as CardRefund['status'];
+}
+
+/**
+ * refund.updated / charge.refund.updated (inside the webhook's transaction): a refund Stripe
+ * first answered pending has settled, or one has failed. Our row is found by Stripe's id, or by
+ * our id in its metadata when the event overtook the create call's answer; the event must come
+ * from the account of the refund's organiser.
+ */
+export async function applyRefundEvent(
+  trx: Db,
+  stripeRefund: Stripe.Refund,
+  account: string | null,
+) {
+  const row = await trx
+    .selectFrom('refunds')
+    .innerJoin('connected_accounts', (join) =>
+      join
+        .onRef('connected_accounts.client_id', '=', 'refunds.client_id')
+        .on('connected_accounts.provider', '=', 'stripe'),
+    )
+    .select(['refunds.id', 'refunds.client_id', 'connected_accounts.account_id'])
+    .where((eb) =>
+      eb.or([
+        eb('refunds.provider_ref', '=', stripeRefund.id),
+        eb.and([
+          eb('refunds.id', '=', stripeRefund.metadata?.refundId ?? ''),
+          eb('refunds.provider_ref', 'is', null),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row || (account && row.account_id !== account)) return 'none';
+  const status = await applyRefundStatus(trx, {
+    clientId: row.client_id,
+    refundId: row.id,
+    stripeRefund,
+  });
+  return `refund-${status}`;
 }
 
 /**

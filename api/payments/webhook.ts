@@ -6,6 +6,7 @@ import { nowIso } from '../db/time.ts';
 import { HttpError } from '../http/errors.ts';
 import { saveAccountFlags } from '../services/stripe-accounts.ts';
 import { applyCardOutcome, type CardOutcome, paymentMethodOf } from './card-payments.ts';
+import { applyRefundEvent } from './refunds.ts';
 import { STRIPE_NOT_CONFIGURED, stripeClient } from './stripe.ts';
 import { applySubscriptionEvent } from './subscriptions.ts';
 
@@ -67,6 +68,10 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event) {
           event.created,
         ),
       };
+    }
+    if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {
+      const refund = event.data.object as Stripe.Refund;
+      return { applied: true, effect: await applyRefundEvent(trx, refund, event.account ?? null) };
     }
     if (event.type === 'account.updated') {
       const saved = await saveAccountFlags(trx, event.data.object as Stripe.Account, event.created);

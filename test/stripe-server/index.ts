@@ -90,6 +90,13 @@ export interface FakeStripe {
   succeedPaymentIntent(id: string): Stripe.PaymentIntent;
   /** The customer's card is declined: the PaymentIntent needs a new payment method. */
   failPaymentIntent(id: string, code?: string): Stripe.PaymentIntent;
+  /**
+   * While true, new refunds answer `pending` (as bank-debit and some card refunds do) until
+   * settleRefund moves them on.
+   */
+  pendingRefunds: boolean;
+  /** A pending refund settles: refund.updated and charge.refund.updated follow. */
+  settleRefund(id: string, status: 'succeeded' | 'failed'): Stripe.Refund;
   /** The next request whose path starts with `pathPrefix` answers this error (an outage). */
   failNext(pathPrefix: string, status?: number, message?: string): void;
   /** A webhook delivery of an event: the raw body and a valid (or deliberately bad) signature. */
@@ -422,11 +429,30 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
       metadata: params.metadata ?? {},
       payment_intent: charge.payment_intent,
       reason: params.reason ?? null,
-      status: 'succeeded',
+      status: fake.pendingRefunds ? 'pending' : 'succeeded',
     } satisfies Partial<Stripe.Refund>);
     emit('refund.created', refund, account);
     emit('charge.refunded', charge, account);
     return refund as unknown as Stripe.Refund;
+  }
+
+  function settleRefund(id: string, status: 'succeeded' | 'failed'): Stripe.Refund {
+    const account = owner.get(id) ?? PLATFORM;
+    const refund = find('refund', 're_', id, account);
+    if (refund.status !== 'pending')
+      throw new Error(`refund ${id} is ${refund.status}, not pending (test server)`);
+    const previous = { status: refund.status };
+    refund.status = status;
+    if (status === 'failed') {
+      // The money comes back to the organiser's balance: the charge is refundable again.
+      refund.failure_reason = 'expired_or_canceled_card';
+      const charge = find('charge', 'ch_', refund.charge, account);
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = false;
+    }
+    emit('refund.updated', refund, account, previous);
+    emit('charge.refund.updated', refund, account, previous);
+    return structuredClone(refund) as Stripe.Refund;
   }
 
   // ---- billing ----------------------------------------------------------------------------
@@ -770,6 +796,8 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
       return { body, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
     },
     beforeAnswer: null,
+    pendingRefunds: false,
+    settleRefund,
     lastEvent(type, objectId) {
       return [...events]
         .reverse()
