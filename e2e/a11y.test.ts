@@ -471,14 +471,19 @@ describe.skipIf(!chrome)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () =>
       await page.keyboard.type(PARENT.password);
       await page.keyboard.press('Enter');
 
-      await widget.getByRole('heading', { name: 'Who is attending?' }).waitFor({ timeout: 15_000 });
+      const who = widget.getByRole('heading', { name: 'Who is attending?' });
+      await who.waitFor({ timeout: 15_000 });
+      await expect.poll(() => isFocused(who)).toBe(true);
       await tabTo(widget.getByRole('checkbox', { name: 'Mia Parent' }));
       await page.keyboard.press('Space');
       expect(await widget.getByRole('checkbox', { name: 'Mia Parent' }).isChecked()).toBe(true);
       await tabTo(widget.getByRole('button', { name: 'Continue' }));
       await page.keyboard.press('Enter');
 
-      await widget.getByRole('heading', { name: 'Choose tickets' }).waitFor();
+      // Each step moves the focus to its heading once drawn; a parent tabs on from there.
+      const tickets = widget.getByRole('heading', { name: 'Choose tickets' });
+      await tickets.waitFor();
+      await expect.poll(() => isFocused(tickets)).toBe(true);
       // A radio group is one Tab stop; the arrow keys move within it.
       const payg = widget.getByRole('radio', { name: /Pay as you go/ });
       await tabTo(widget.getByRole('radio').first());
@@ -496,11 +501,15 @@ describe.skipIf(!chrome)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () =>
       await tabTo(widget.getByRole('button', { name: 'Continue' }));
       await page.keyboard.press('Enter');
 
-      await widget.getByRole('heading', { name: 'Your basket' }).waitFor();
+      const basket = widget.getByRole('heading', { name: 'Your basket' });
+      await basket.waitFor();
+      await expect.poll(() => isFocused(basket)).toBe(true);
       await tabTo(widget.getByRole('button', { name: 'Continue to payment' }));
       await page.keyboard.press('Enter');
 
-      await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+      const payment = widget.getByRole('heading', { name: 'Payment' });
+      await payment.waitFor();
+      await expect.poll(() => isFocused(payment)).toBe(true);
       const voucher = widget.getByRole('radio', { name: 'Childcare voucher: Tax-Free Childcare' });
       await tabTo(widget.getByRole('radio').first());
       for (let i = 0; i < 6 && !(await voucher.isChecked()); i++) {
