@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStripe, type StripeTestContext } from '../api/payments/testing.ts';
 import { readConfig, startServer } from '../api/server.ts';
 import type { TestContext } from '../api/test/harness.ts';
+import { bookingReference } from '../engine/index.ts';
 import { startDemoSite } from '../scripts/demo-site.ts';
 import { seedDemo } from '../scripts/seed.ts';
 import { startFakeStripe } from '../test/stripe-server/index.ts';
@@ -233,6 +234,9 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
     expect(confirmed).toContain('Kit hire');
     expect(confirmed).toContain('Welcome offer');
     expect(confirmed).toContain('£26.10');
+    // The number the voucher instructions ask the parent to quote, as the organiser will see it.
+    const bookingNumber = confirmed.match(/Booking number ([0-9A-F]{8})/)?.[1];
+    expect(bookingNumber).toBeDefined();
     expect(confirmed).toContain('DSC-4471');
     const booked = (await page.evaluate(
       () => (window as unknown as { booked: unknown[] }).booked,
@@ -245,7 +249,7 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
       expect.objectContaining({ total: 2610, currency: 'GBP', bookingId: expect.any(String) }),
     ]);
     const bookingId = booked[0].bookingId;
-    expect(confirmed).toContain(bookingId);
+    expect(bookingNumber).toBe(bookingReference(bookingId));
 
     // The voucher payment arrives and the organiser marks it received (the dashboard's action).
     const cookie = await adminCookie();
@@ -307,7 +311,7 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
       .getByRole('link', { name: 'Bookings' })
       .click();
     await admin.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
-    await admin.getByRole('searchbox', { name: 'Search bookings' }).fill(email);
+    await admin.getByRole('searchbox', { name: 'Search bookings' }).fill(bookingNumber!);
     await admin.keyboard.press('Enter');
     const row = admin.getByRole('row', { name: /For Sami Newparent/ });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);

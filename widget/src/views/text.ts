@@ -3,6 +3,7 @@
  * waitlist). A second table beside strings.ts, because strings.ts ships in the initial bundle
  * and these only load with the steps that show them. Spec texts come from engine/messages.ts.
  */
+import { bookingReference } from '../../../engine/display.ts';
 import { strings } from '../strings.ts';
 
 export const text = {
@@ -96,7 +97,8 @@ export const text = {
   confirmed: 'Booking confirmed',
   received: 'Booking received',
   awaitingPayment: 'Your places are booked; the organiser confirms once your payment arrives.',
-  bookingNumber: (id: string) => `Booking number ${id}`,
+  // The short number the organiser's Bookings screen shows and searches, and voucher payments quote.
+  bookingNumber: (id: string) => `Booking number ${bookingReference(id)}`,
   paymentInstructions: 'Payment instructions',
   viewMyBookings: 'View my bookings',
   bookAnother: 'Book another activity',
