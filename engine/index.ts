@@ -54,6 +54,10 @@ export type * from './pricing/types.ts';
 export * from './refunds/owed.ts';
 /** Cancellation quotes. @example quoteCancellation({ items, rules, now, settings }).amount */
 export * from './refunds/quote.ts';
+/** A booking's money: total, paid, owed, refunds. @example bookingStatement(input).owed */
+export * from './refunds/statement.ts';
+/** Recurring charges need a card; plans as people read them. @example recurringPaymentProblem(input) */
+export * from './recurring-payments.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
 export * from './schemas/activity-group.ts';
 export * from './schemas/add-on.ts';
