@@ -418,6 +418,20 @@ export interface ScheduledPaymentsTable extends Owned {
   payment_id: Generated<string | null>;
 }
 
+/** What one cancellation did: places given up, totals before and after, the refund's breakdown. */
+export interface BookingCancellationsTable extends Owned {
+  booking_id: string;
+  by_role: 'customer' | 'admin';
+  /** JSON: { attendee, ticket, date, startTime }[] */
+  places: string;
+  total_before: number;
+  total_after: number;
+  owed_before: number;
+  owed_after: number;
+  /** JSON RefundBreakdown, or null when nothing was refunded. */
+  refund: string | null;
+}
+
 /** A customer's Stripe Customer on an organiser's connected account (saved card, subscriptions). */
 export interface StripeCustomersTable extends Owned {
   user_id: string;
@@ -499,6 +513,7 @@ export interface Database {
   connected_accounts: ConnectedAccountsTable;
   stripe_customers: StripeCustomersTable;
   scheduled_payments: ScheduledPaymentsTable;
+  booking_cancellations: BookingCancellationsTable;
   provider_events: ProviderEventsTable;
   jobs: JobsTable;
 }
