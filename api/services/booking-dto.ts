@@ -1,4 +1,10 @@
-import type { PriceResult, RefundQuote } from '../../engine/index.ts';
+import type {
+  CancellationRecord,
+  PlanView,
+  PriceResult,
+  RefundQuote,
+  Statement,
+} from '../../engine/index.ts';
 import type { BookingStatus } from '../db/schema.ts';
 
 /*
@@ -64,6 +70,19 @@ export interface BookingDto {
   discounts: { ruleName: string; reason: string; amount: number }[];
   paymentMethod: BookingPaymentMethodDto | null;
   items: BookingItemDto[];
+  /** Total, paid, refunded, still owed and how to pay it (engine `bookingStatement`). */
+  statement: Statement;
+  /** Monthly subscriptions and payment schedules of the booking, with their next collection. */
+  plans: BookingPlanDto[];
+  /** What each cancellation changed, oldest first. */
+  cancellations: CancellationRecord[];
+}
+
+/** One recurring plan: a subscription ticket's (per item) or the booking's payment schedule. */
+export interface BookingPlanDto extends PlanView {
+  /** The subscription's booking item; null for the booking's payment schedule. */
+  itemId: string | null;
+  label: string;
 }
 
 /** `POST /api/bookings/quote`: the engine's price, with every problem of the basket. */

@@ -7,12 +7,15 @@ import {
   quoteCancellation,
   type RefundKind,
   type RefundQuote,
+  refundBreakdown,
   trimInstalments,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
+import { writeJson } from '../../db/json.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { endSubscriptions } from '../../payments/subscriptions.ts';
+import { listAttendees } from '../attendees.ts';
 import { listCancellationRules } from '../cancellation-rules.ts';
 import { cardAvailable, loadClient } from './load.ts';
 import { refundToCard } from './refund-to-card.ts';
@@ -50,6 +53,7 @@ async function loadCancellable(db: Db, caller: Canceller, bookingId: string, pla
         'i.price',
         'i.discount',
         't.type',
+        't.name as ticket_name',
       ])
       .where('i.client_id', '=', caller.clientId)
       .where('i.booking_id', '=', bookingId)
@@ -252,6 +256,84 @@ async function lowerWhatIsOwed(trx: Db, loaded: Loaded, at: string) {
   }
 }
 
+/** The booking's total and what it still owes (now if unpaid, plus instalments to come). */
+async function moneyOwed(trx: Db, clientId: string, bookingId: string) {
+  const booking = await trx
+    .selectFrom('bookings')
+    .select(['total', 'amount_due_now', 'status'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  const later = await trx
+    .selectFrom('scheduled_payments')
+    .select('amount')
+    .where('client_id', '=', clientId)
+    .where('booking_id', '=', bookingId)
+    .where('status', '=', 'scheduled')
+    .execute();
+  const unpaid = booking.status === 'awaiting_payment' || booking.status === 'held';
+  return {
+    total: booking.total,
+    owed: (unpaid ? booking.amount_due_now : 0) + later.reduce((n, r) => n + r.amount, 0),
+  };
+}
+
+/**
+ * Keeps what this cancellation did with the booking (issue 11): the places given up, the total
+ * and what was owed before and after, and the refund's breakdown, so My bookings can say what
+ * changed and how the refund was worked out long after the rules have changed.
+ */
+async function recordCancellation(
+  trx: Db,
+  caller: Canceller,
+  loaded: Loaded,
+  change: {
+    before: { total: number; owed: number };
+    after: { total: number; owed: number };
+    quote: RefundQuote;
+    method: string | null;
+    at: string;
+  },
+) {
+  const items = new Map(loaded.items.map((i) => [i.id, i]));
+  const attendeeIds = [...new Set(loaded.items.map((i) => i.attendee_id))];
+  const names = new Map(
+    (await listAttendees(trx, caller.clientId, { ids: attendeeIds, admin: false })).map((a) => [
+      a._id,
+      a.name,
+    ]),
+  );
+  const places = [...loaded.toCancel]
+    .sort((a, b) => (a.date + a.start_time).localeCompare(b.date + b.start_time))
+    .map((p) => {
+      const item = items.get(p.booking_item_id);
+      return {
+        attendee: names.get(item?.attendee_id ?? '') ?? '',
+        ticket: item?.ticket_name ?? '',
+        date: p.date,
+        startTime: p.start_time,
+      };
+    });
+  await trx
+    .insertInto('booking_cancellations')
+    .values({
+      id: newId(),
+      client_id: caller.clientId,
+      booking_id: loaded.booking.id,
+      by_role: caller.role,
+      places: writeJson(places),
+      total_before: change.before.total,
+      total_after: change.after.total,
+      owed_before: change.before.owed,
+      owed_after: change.after.owed,
+      refund:
+        change.quote.amount > 0 ? writeJson(refundBreakdown(change.quote, change.method)) : null,
+      created_at: change.at,
+      updated_at: change.at,
+    })
+    .execute();
+}
+
 /** Never refund more than the booking has received and not yet had back. */
 function capQuote(quote: RefundQuote, refundable: number): RefundQuote {
   const left = Math.max(0, refundable);
@@ -353,6 +435,7 @@ export async function cancelBookingPlaces(
           .where('id', '=', item)
           .execute();
     }
+    const before = await moneyOwed(trx, clientId, bookingId);
     await lowerWhatIsOwed(trx, loaded, at);
     // A cancelled subscription ticket stops its monthly payments at Stripe too.
     const touched = new Set(loaded.toCancel.map((p) => p.booking_item_id));
@@ -373,6 +456,14 @@ export async function cancelBookingPlaces(
         .where('client_id', '=', clientId)
         .where('id', '=', bookingId)
         .execute();
+
+    await recordCancellation(trx, caller, loaded, {
+      before,
+      after: await moneyOwed(trx, clientId, bookingId),
+      quote,
+      method: method?.method ?? null,
+      at,
+    });
 
     if (quote.amount <= 0 || !method) return;
     const idempotencyKey = `cancel:${bookingId}:${[...ids].sort().join(',')}`;

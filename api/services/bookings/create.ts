@@ -6,6 +6,7 @@ import {
   messages,
   newBookingState,
   paymentMethodProblem,
+  recurringPaymentProblem,
   unpaidBookingsProblem,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
@@ -196,6 +197,17 @@ async function refuseProblems(
     laterInstalments: price.schedule.length,
   });
   if (methodProblem) throw basketError('paymentMethod', methodProblem);
+  // A membership's monthly charge is taken from the card, even when nothing is due today. An
+  // admin's booking is paid offline, so its subscription is invoiced by Stripe each month:
+  // still card payments, which must exist (issue 11: never a membership at £0 for good).
+  const recurring = price.recurring.length + price.schedule.length;
+  const recurringProblem = recurringPaymentProblem({
+    subscriptions: price.recurring.length,
+    laterInstalments: price.schedule.length,
+    method: limitsAreWarnings ? { type: 'card' } : method,
+    cardAvailable: recurring > 0 ? await cardAvailable(trx, clientId, stripeConfigured) : false,
+  });
+  if (recurringProblem) throw basketError('paymentMethod', recurringProblem);
   // Places kept without payment are capped per customer; admins book offline on purpose.
   if (limitsAreWarnings) return;
   const newState = newBookingState(price.amountDueNow, method?.type).booking;

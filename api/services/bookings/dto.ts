@@ -1,12 +1,20 @@
-import type { PriceResult } from '../../../engine/index.ts';
+import {
+  bookingStatement,
+  type CancellationRecord,
+  type PriceResult,
+  schedulePlan,
+  subscriptionPlan,
+  todayIn,
+} from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { listAttendees } from '../attendees.ts';
-import type { BookingDto, BookingItemDto, PlaceStatus } from '../booking-dto.ts';
+import type { BookingDto, BookingItemDto, BookingPlanDto, PlaceStatus } from '../booking-dto.ts';
 
 /**
  * Bookings in the wire shape (docs/api/bookings.md), in the order of `ids`, in a fixed number
  * of queries however many bookings are asked for. Ids of other clients are simply not found.
+ * `now` dates the plans' next collections (the request's clock).
  *
  * @example const [booking] = await loadBookingDtos(db, clientId, [bookingId]);
  */
@@ -14,10 +22,11 @@ export async function loadBookingDtos(
   db: Db,
   clientId: string,
   ids: readonly string[],
+  now: number = Date.now(),
 ): Promise<BookingDto[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
-  const [bookings, items, places, addOns, payments] = await Promise.all([
+  const [bookings, items, places, addOns, payments, money] = await Promise.all([
     db
       .selectFrom('bookings as b')
       .innerJoin('users as u', 'u.id', 'b.user_id')
@@ -78,7 +87,9 @@ export async function loadBookingDtos(
       .where('booking_id', 'in', list)
       .where('status', '=', 'succeeded')
       .execute(),
+    loadMoneyRows(db, clientId, list),
   ]);
+  const today = todayIn(now, money.client.time_zone);
   const attendeeIds = [...new Set(items.map((i) => i.attendee_id))];
   const attendees = await listAttendees(db, clientId, { ids: attendeeIds, admin: false });
   const names = new Map(attendees.map((a) => [a._id, a.name]));
@@ -120,6 +131,72 @@ export async function loadBookingDtos(
             status: a.status,
           })),
       }));
+    const mine = <T extends { booking_id: string | null }>(rows: T[]) =>
+      rows.filter((r) => r.booking_id === id);
+    const instalments = mine(money.instalments);
+    const plans: BookingPlanDto[] = [];
+    for (const item of dtoItems.filter((i) => i.ticket.type === 'subscription')) {
+      const line = pricing.lines?.find(
+        (l) => l.attendeeId === item.attendee._id && l.ticketId === item.ticket._id,
+      );
+      const ended = mine(money.subscriptions).some(
+        (r) =>
+          r.attendee_id === item.attendee._id && r.ticket_id === item.ticket._id && r.cancelled_at,
+      );
+      plans.push({
+        itemId: item._id,
+        label: `${item.attendee.name} · ${item.ticket.name}`,
+        ...subscriptionPlan({
+          monthlyAmount: line?.subscription?.monthlyAmount ?? item.price,
+          bookedOn: todayIn(Date.parse(b.created_at), money.client.time_zone),
+          today,
+          cancelled: ended || item.status === 'cancelled' || b.status === 'cancelled',
+          dateFormat: money.client.date_format,
+        }),
+      });
+    }
+    if (instalments.length > 0)
+      plans.push({
+        itemId: null,
+        label: dtoItems
+          .map((i) => i.activityGroup.name)
+          .filter(unique)
+          .join(', '),
+        ...schedulePlan({
+          instalments: instalments.map((i) => ({
+            date: i.due_date,
+            amount: i.amount,
+            status: i.status,
+          })),
+          today,
+          dateFormat: money.client.date_format,
+        }),
+      });
+    const statement = bookingStatement({
+      status: b.status,
+      total: b.total,
+      amountDueNow: b.amount_due_now,
+      received: received + b.credit_applied,
+      paymentMethod: b.payment_method,
+      voucherInstructions: b.voucher_instructions,
+      refunds: mine(money.refunds).map((r) => ({
+        amount: r.amount,
+        method: r.method,
+        status: r.status,
+        at: r.created_at,
+      })),
+      scheduled: instalments,
+    });
+    const cancellations: CancellationRecord[] = mine(money.cancellations).map((c) => ({
+      at: c.created_at,
+      by: c.by_role,
+      places: readJson(c.places, []),
+      totalBefore: c.total_before,
+      totalAfter: c.total_after,
+      owedBefore: c.owed_before,
+      owedAfter: c.owed_after,
+      refund: readJson(c.refund, null),
+    }));
     return [
       {
         _id: b.id,
@@ -160,7 +237,53 @@ export async function loadBookingDtos(
             }
           : null,
         items: dtoItems,
+        statement,
+        plans,
+        cancellations,
       },
     ];
   });
+}
+
+const unique = <T>(value: T, index: number, all: T[]) => all.indexOf(value) === index;
+
+/** The rows behind a booking's money and plans: refunds, instalments, subscriptions, cancellations. */
+async function loadMoneyRows(db: Db, clientId: string, list: string[]) {
+  const [client, refunds, instalments, subscriptions, cancellations] = await Promise.all([
+    db
+      .selectFrom('clients')
+      .select(['time_zone', 'date_format'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('refunds')
+      .select(['booking_id', 'amount', 'method', 'status', 'created_at'])
+      .where('client_id', '=', clientId)
+      .where('booking_id', 'in', list)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('scheduled_payments')
+      .select(['booking_id', 'due_date', 'amount', 'status'])
+      .where('client_id', '=', clientId)
+      .where('booking_id', 'in', list)
+      .orderBy('due_date')
+      .execute(),
+    db
+      .selectFrom('subscriptions')
+      .select(['booking_id', 'attendee_id', 'ticket_id', 'cancelled_at'])
+      .where('client_id', '=', clientId)
+      .where('booking_id', 'in', list)
+      .execute(),
+    db
+      .selectFrom('booking_cancellations')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('booking_id', 'in', list)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { client, refunds, instalments, subscriptions, cancellations };
 }
