@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import type { AppConfig, AppEnv } from './context.ts';
 import type { DbHandle } from './db/connection.ts';
 import { resolveCaller } from './middleware/auth.ts';
+import { limitBodies } from './middleware/body-limit.ts';
+import { csrfGuard } from './middleware/csrf.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
+import { boundHeaders } from './middleware/header-bounds.ts';
 import { apiCors, securityHeaders } from './middleware/security.ts';
 import { activityGroups } from './routes/activity-groups.ts';
 import { attendees } from './routes/attendees.ts';
@@ -37,6 +40,10 @@ import { staticRoutes } from './static.ts';
 export function createApp(handle: DbHandle, config: AppConfig) {
   const api = new Hono<AppEnv>()
     .use(apiCors)
+    // Before anything reads a body or queries the database: size, then origin, then headers.
+    .use(limitBodies)
+    .use(csrfGuard)
+    .use(boundHeaders)
     .use(resolveCaller)
     .get('/health', (c) => c.json({ data: { ok: true } }))
     .route('/organisers', organisers)

@@ -17,6 +17,16 @@ export interface AppConfig {
   publicUrl: string;
   /** Stripe keys (and the test server's address in tests); null without keys, as in the demo. */
   stripe?: StripeSettings | null;
+  /**
+   * How many proxies in front of us append to X-Forwarded-For (TRUST_PROXY). 0 or absent: the
+   * header is ignored and the socket's address is the caller's, so nobody can name their own.
+   */
+  trustProxy?: number;
+  /**
+   * Origins besides publicUrl's whose pages may send cookie-authenticated writes (ALLOWED_ORIGINS),
+   * e.g. a dashboard served from another host name.
+   */
+  allowedOrigins?: string[];
 }
 
 export interface AppEnv {

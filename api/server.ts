@@ -4,10 +4,29 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { jobHandlers } from './jobs/handlers.ts';
+import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { startWorker } from './jobs/queue.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
+
+/** TRUST_PROXY: how many proxies append to X-Forwarded-For; unset or 0 trusts none. */
+function readTrustProxy(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`TRUST_PROXY must be the number of proxy hops (0-10), not '${value}'.`);
+  return hops;
+}
+
+/** ALLOWED_ORIGINS: comma-separated origins whose pages may write with the dashboard's cookie. */
+function readOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin);
+}
 
 /** Everything the process takes from its environment, read in this one place. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -20,6 +39,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     stripe: readStripeSettings(env),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    allowedOrigins: readOrigins(env.ALLOWED_ORIGINS),
   };
 }
 
@@ -37,12 +58,16 @@ export async function startServer(config: ServerConfig) {
   // The sweep for card payments whose webhook never came recurs from here (each run queues the
   // next); without Stripe keys there are no card payments and no handler for it.
   if (config.stripe) await scheduleReconcileSweep(handle.db, new Date());
+  // Pruning what nothing reads any more recurs from here the same way.
+  await scheduleHousekeeping(handle.db, new Date());
   const worker = startWorker(handle.db, jobHandlers({ stripe: config.stripe }));
   const app = createApp(handle, {
     production: config.production,
     publicUrl: config.publicUrl,
     distDir: config.distDir,
     stripe: config.stripe,
+    trustProxy: config.trustProxy,
+    allowedOrigins: config.allowedOrigins,
   });
   const server = serve({ fetch: app.fetch, port: config.port });
   await new Promise<void>((done, fail) => {

@@ -233,6 +233,7 @@ export const messages = {
   tooManyFiles: (n: number) => `You can only upload up to ${n} file(s)`,
   emptyDrop: 'Unable to upload this file',
   fileTooLarge: 'This file is too large. The maximum size is 4.5MB.', // (ours)
+  singleImageTooLarge: 'This file is too large. The maximum size is 10MB.', // (ours)
   fileTypeNotAllowed: 'This type of file cannot be uploaded here.', // (ours)
   durationHoursRange: 'Hours must be between 0 and 99.', // (ours)
   durationMinutesRange: 'Minutes must be between 0 and 59.', // (ours)

@@ -10,6 +10,7 @@ import * as instalmentPayments from './migrations/2026_11_22_0044_instalment_pay
 import * as stripeEventTimes from './migrations/2026_11_22_0045_stripe_event_times.ts';
 import * as fundingAccountUnique from './migrations/2026_11_22_0046_funding_account_unique.ts';
 import * as bookingCancellations from './migrations/2026_11_25_1400_booking_cancellations.ts';
+import * as idempotencyFingerprints from './migrations/2026_11_25_1500_idempotency_fingerprints.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0045_stripe_event_times': stripeEventTimes,
   '2026_11_22_0046_funding_account_unique': fundingAccountUnique,
   '2026_11_25_1400_booking_cancellations': bookingCancellations,
+  '2026_11_25_1500_idempotency_fingerprints': idempotencyFingerprints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,6 +45,15 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** The request each booking Idempotency-Key was first sent with (see its migration). */
+export interface IdempotencyKeysTable {
+  client_id: string;
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  created_at: string;
+}
+
 export interface FilesTable extends Owned {
   user_id: string | null;
   path: string;
@@ -475,6 +484,7 @@ export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   files: FilesTable;
   file_contents: FileContentsTable;
   venues: VenuesTable;

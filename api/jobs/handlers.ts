@@ -3,6 +3,7 @@ import type { StripeSettings } from '../payments/stripe.ts';
 import { EXPIRE_HOLD_JOB } from '../services/bookings/jobs.ts';
 import { releaseBooking } from '../services/bookings/lifecycle.ts';
 import { EXPIRE_OFFER_JOB, expireOffer } from '../services/waitlists.ts';
+import { housekeepingJobHandlers } from './housekeeping.ts';
 import type { JobHandler } from './queue.ts';
 
 /**
@@ -35,11 +36,11 @@ export function bookingJobHandlers(): Record<string, JobHandler> {
 }
 
 /**
- * Every job the API runs: bookings and payments. Each API process may run a worker with these;
+ * Every job the API runs: bookings, payments and housekeeping. Each API process may run a worker with these;
  * the queue's claim makes sure a job runs once.
  *
  * @example startWorker(db, jobHandlers({ stripe: config.stripe }));
  */
 export function jobHandlers({ stripe }: { stripe?: StripeSettings | null }) {
-  return { ...paymentJobHandlers(stripe), ...bookingJobHandlers() };
+  return { ...paymentJobHandlers(stripe), ...bookingJobHandlers(), ...housekeepingJobHandlers() };
 }

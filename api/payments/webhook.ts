@@ -81,6 +81,23 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event) {
   });
 }
 
+export const MALFORMED_EVENT = 'Webhook event is missing its id, type or data.object.';
+
+function isReadableEvent(event: unknown): event is Stripe.Event {
+  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } | null } | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.id === 'string' &&
+    typeof e.type === 'string' &&
+    typeof e.data === 'object' &&
+    e.data !== null &&
+    typeof e.data.object === 'object' &&
+    e.data.object !== null &&
+    !Array.isArray(e.data.object)
+  );
+}
+
 /**
  * POST /api/stripe/webhook: the signature is checked on the raw body, byte for byte, before
  * anything is parsed or written; a bad or stale one is a 400 and changes nothing.
@@ -100,6 +117,9 @@ export async function handleStripeWebhook(c: Context<AppEnv>) {
   } catch (error) {
     throw new HttpError(400, `Webhook signature verification failed: ${(error as Error).message}`);
   }
+  // Signed is not well formed: an event we cannot read is refused, never a crash (a 500 would
+  // only have Stripe send it again and again).
+  if (!isReadableEvent(event)) throw new HttpError(400, MALFORMED_EVENT);
   const result = await applyStripeEvent(c.get('db'), event);
   return c.json({ data: { received: true, ...result } });
 }

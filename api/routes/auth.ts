@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { loginSchema, registrationSchema } from '../../engine/index.ts';
+import { noteFailure, noteSuccess, refuseWhileLocked } from '../auth/lockout.ts';
 import { SESSION_COOKIE, TOKEN_TTL_DAYS } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { requestToken } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
@@ -15,19 +17,33 @@ export const auth = new Hono<AppEnv>()
     const clientId = await requestClientId(c);
     await rateLimit(c, `register:${clientAddress(c)}`, { limit: 20, windowSeconds: 3600 });
     const input = await readBody(c, registrationSchema);
+    // Per e-mail too, for a caller with many addresses trying one e-mail.
+    await rateLimit(c, `register-email:${clientId}:${input.email.trim().toLowerCase()}`, {
+      limit: 5,
+      windowSeconds: 3600,
+    });
     const result = await registerCustomer(c.get('db'), clientId, input);
     return c.json({ data: result }, 201);
   })
   .post('/login', async (c) => {
     const named = c.req.header('x-client-id') ?? null;
     const input = await readBody(c, loginSchema);
-    // Two limits: one account cannot be guessed at, one address cannot spray many accounts.
-    await rateLimit(c, `login:${named ?? 'admin'}:${input.email}`, {
-      limit: 10,
-      windowSeconds: 300,
-    });
-    await rateLimit(c, `login-ip:${clientAddress(c)}`, { limit: 100, windowSeconds: 300 });
-    const result = await signIn(c.get('db'), named, input);
+    const db = c.get('db');
+    const address = clientAddress(c);
+    // One address cannot spray many accounts; wrong passwords are counted per account and
+    // address (auth/lockout.ts), so nobody elsewhere can lock the owner out.
+    await rateLimit(c, `login-ip:${address}`, { limit: 100, windowSeconds: 300 });
+    const account = `${named ?? 'admin'}:${input.email.trim().toLowerCase()}`;
+    await refuseWhileLocked(db, account, address, Date.now());
+    let result: Awaited<ReturnType<typeof signIn>>;
+    try {
+      result = await signIn(db, named, input);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401)
+        await noteFailure(db, account, address, Date.now());
+      throw error;
+    }
+    await noteSuccess(db, account, address);
     if (result.user.role === 'admin') {
       setCookie(c, SESSION_COOKIE, result.token, {
         httpOnly: true,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { basketSchema, messages } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
+import { claimIdempotencyKey } from '../db/repositories/idempotency-keys.ts';
 import { hit } from '../db/repositories/rate-limits.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
@@ -85,6 +87,26 @@ async function guardCodeGuess<T>(
   }
 }
 
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different booking. Send a new key for a new booking.';
+
+/** The same basket, however its JSON was ordered, gives the same fingerprint. */
+function fingerprintOf(basket: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(basket)))
+    .digest('base64url');
+}
+
 /** An admin's booking for a customer: the customer's id, then the customer's basket. */
 const adminBasketSchema = v.strictObject({
   user: v.pipe(v.string(), v.nonEmpty(messages.required)),
@@ -107,12 +129,23 @@ export const bookings = new Hono<AppEnv>()
   .post('/', async (c) => {
     const caller = requireCustomer(c);
     const basket = await readBody(c, basketSchema);
-    const idempotencyKey = c.req.header('idempotency-key') ?? null;
+    const idempotencyKey = c.req.header('idempotency-key')?.trim() || null;
     if (idempotencyKey && idempotencyKey.length > 200)
       throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
-    // Every method names a way to pay later than now; a booking with nothing due sends none.
-    if (basket.paymentMethod) await limitUnpaidBookings(c, caller.userId);
     const db = c.get('db');
+    const sent = idempotencyKey
+      ? await claimIdempotencyKey(db, {
+          client_id: caller.clientId,
+          user_id: caller.userId,
+          key: idempotencyKey,
+          fingerprint: fingerprintOf(basket),
+          created_at: new Date().toISOString(),
+        })
+      : 'new';
+    if (sent === 'mismatch') throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+    // Every method names a way to pay later than now; a booking with nothing due sends none. A
+    // retry of a key was counted when the key was first sent.
+    if (basket.paymentMethod && sent === 'new') await limitUnpaidBookings(c, caller.userId);
     const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
       createBooking(
         { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },

@@ -1,14 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { MAX_SINGLE_IMAGE_BYTES, messages, type UploadKind } from '../../engine/index.ts';
+import { messages, type UploadKind } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { saveUpload } from '../services/files.ts';
-
-/** Room for the multipart envelope around the largest file we accept. */
-const MAX_BODY_BYTES = MAX_SINGLE_IMAGE_BYTES + 64 * 1024;
 
 /** One file at a time (spec §5): the named form field, else the only file in the form. */
 async function oneFile(form: Record<string, unknown>, field: string): Promise<File | null> {
@@ -32,16 +28,11 @@ const upload = (kind: UploadKind, field: string | null) => async (c: Context<App
   return c.json({ data }, 201);
 };
 
-/** Spec §7 upload calls: multipart in, the stored file object out. */
+/**
+ * Spec §7 upload calls: multipart in, the stored file object out. Each kind's body limit (and
+ * its 413) is in middleware/body-limit.ts with every other route's.
+ */
 export const fileUploads = new Hono<AppEnv>()
-  .use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, messages.fileTooLarge);
-      },
-    }),
-  )
   .post('/attachment', upload('attachment', 'attachment'))
   .post('/file-upload-image', upload('image', 'file'))
   .post('/file-upload-document', upload('document', 'file'))

@@ -1,12 +1,13 @@
 import type { LoginInput, RegistrationInput } from '../../engine/index.ts';
 import { messages } from '../../engine/index.ts';
-import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connection.ts';
 import { newId } from '../db/ids.ts';
 import {
   findAdminsByEmail,
   findUserByEmail,
   insertUser,
+  replacePasswordHash,
   type UserRow,
 } from '../db/repositories/users.ts';
 import { nowIso } from '../db/time.ts';
@@ -64,6 +65,15 @@ export async function signIn(
   if (candidates.length === 0) await verifyPassword(input.password, await decoyHash);
   for (const user of candidates) {
     if (await verifyPassword(input.password, user.password_hash)) {
+      // Hashes from before argon2id (or older parameters) are upgraded while we hold the password.
+      if (needsRehash(user.password_hash))
+        await replacePasswordHash(
+          db,
+          user.id,
+          user.password_hash,
+          await hashPassword(input.password),
+          nowIso(),
+        );
       const token = await issueToken(db, { clientId: user.client_id, userId: user.id });
       return { token, user: await loadUser(db, user.client_id, user.id) };
     }

@@ -16,6 +16,10 @@ export const MAX_SINGLE_IMAGE_BYTES = 10_000_000;
 export const maxBytesFor = (kind: UploadKind) =>
   kind === 'singleImage' ? MAX_SINGLE_IMAGE_BYTES : MAX_UPLOAD_BYTES;
 
+/** The size refusal names the kind's own limit: 10 MB for the single image widget. */
+export const uploadTooLargeMessage = (kind: UploadKind) =>
+  kind === 'singleImage' ? messages.singleImageTooLarge : messages.fileTooLarge;
+
 /**
  * Checks one upload (one file at a time): empty drop, count, type by extension, size. Returns
  * the message to show, or null when the file may be uploaded. The server calls it too.
@@ -34,6 +38,6 @@ export function checkUpload(input: {
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   if (!file.name.includes('.') || !(UPLOAD_TYPES[kind] as readonly string[]).includes(ext))
     return messages.fileTypeNotAllowed;
-  if (file.size > maxBytesFor(kind)) return messages.fileTooLarge;
+  if (file.size > maxBytesFor(kind)) return uploadTooLargeMessage(kind);
   return null;
 }

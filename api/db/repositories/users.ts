@@ -32,3 +32,18 @@ export const findAdminsByEmail = (db: Db, email: string) =>
     .where('email', '=', email.toLowerCase())
     .orderBy('created_at')
     .execute();
+
+/** Replaces a hash, only if it is still the one checked: a password changed meanwhile wins. */
+export const replacePasswordHash = (
+  db: Db,
+  userId: string,
+  checked: string,
+  replacement: string,
+  now: string,
+) =>
+  db
+    .updateTable('users')
+    .set({ password_hash: replacement, updated_at: now })
+    .where('id', '=', userId)
+    .where('password_hash', '=', checked)
+    .execute();
