@@ -41,10 +41,11 @@ describe('mulDiv: one rounding rule for every share', () => {
     expect(formatMoney(mulDiv(-1, 1, 3), 'GBP')).toBe('£0.00');
   });
 
-  it('stays exact where the product passes 2^53: a £1m item of a £2m booking, half paid', () => {
-    // 100_000_001 × 100_000_000 ÷ 200_000_000 = 50_000_000.5 → 50_000_001; a float product
-    // rounds 10_000_000_100_000_000 and would lose the half.
-    expect(mulDiv(100_000_001, 100_000_000, 200_000_000)).toBe(50_000_001);
+  it('stays exact where the product passes 2^53', () => {
+    // 960_404_626 × 799_849_676 ÷ 12_442 = 61_740_823_736_939.4…: the float product has lost
+    // its last digits and rounding it gave …940.
+    expect(mulDiv(960_404_626, 799_849_676, 12_442)).toBe(61_740_823_736_939);
+    expect(mulDiv(-960_404_626, 799_849_676, 12_442)).toBe(-61_740_823_736_939);
   });
 
   it('rounds half away from zero to the penny, for any amounts (property)', () => {

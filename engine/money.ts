@@ -99,8 +99,8 @@ export function percentOf(amount: number, percentage: number): number {
 export function allocate(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((s, w) => s + w, 0);
   if (sum <= 0 || total === 0) return weights.map(() => 0);
-  // Integer quotient and remainder of total × weight ÷ sum: exact, where float shares could floor
-  // 2.9999999 to 2 and hand out a penny too many.
+  // Integer quotient and remainder of total × weight ÷ sum: exact at any size, where a float
+  // share just under 3 can (for products near 2^53) round to 3.0 and hand out a penny too many.
   const shares = weights.map((w) => floorDivMod(total, w, sum));
   const parts = shares.map((s) => s.quotient);
   let left = total - parts.reduce((s, p) => s + p, 0);
