@@ -129,3 +129,49 @@ export const canChangeFieldType = (usage: { dataCount: number }): Guard =>
  */
 export const canDeleteDiscountRule = (usage: { timesUsed: number }): Guard =>
   usage.timesUsed > 0 ? refuse(messages.discountRuleUsed) : allow;
+
+/**
+ * Whether more places are taken than a session's place limit allows: an admin may book past a
+ * limit on purpose, and every screen listing the session then marks it (spec §5 warnings).
+ *
+ * @example isOverCapacity(9, 8) // true
+ * @example isOverCapacity(9, null) // false: no limit
+ */
+export const isOverCapacity = (taken: number, placeLimit: number | null | undefined) =>
+  placeLimit != null && taken > placeLimit;
+
+/**
+ * A session's place limit cannot be set below the places already sold: that would silently
+ * leave the session over capacity. Only a new or lowered limit is checked, so a session an
+ * admin knowingly overbooked (9 / 8) can still be saved unchanged.
+ *
+ * @example canSetPlaceLimit({ placeLimit: 2, savedPlaceLimit: 10, sold: 4 }) // { ok: false, message: '4 places have already been sold …' }
+ */
+export const canSetPlaceLimit = (s: {
+  placeLimit: number | null | undefined;
+  savedPlaceLimit: number | null | undefined;
+  sold: number;
+}): Guard =>
+  s.placeLimit != null && s.placeLimit !== s.savedPlaceLimit && s.placeLimit < s.sold
+    ? refuse(messages.placeLimitBelowSold(s.sold))
+    : allow;
+
+/**
+ * A published activity needs at least one enabled session and one enabled ticket, or parents
+ * would find it in the widget with nothing to book. A draft (unpublished) may have neither.
+ *
+ * @example publishProblems({ enabled: true, activities: [], tickets: [{ enabled: true }] }) // [{ path: 'activities', message: messages.publishNeedsSession }]
+ */
+export function publishProblems(group: {
+  enabled?: boolean | null;
+  activities: readonly { enabled?: boolean | null }[];
+  tickets: readonly { enabled?: boolean | null }[];
+}): { path: 'activities' | 'tickets'; message: string }[] {
+  if (group.enabled === false) return [];
+  const on = (i: { enabled?: boolean | null }) => i.enabled !== false;
+  const out: { path: 'activities' | 'tickets'; message: string }[] = [];
+  if (!group.activities.some(on))
+    out.push({ path: 'activities', message: messages.publishNeedsSession });
+  if (!group.tickets.some(on)) out.push({ path: 'tickets', message: messages.publishNeedsTicket });
+  return out;
+}

@@ -190,6 +190,16 @@ export const messages = {
   warnOutsideAgeRange: 'The attendee is outside the age restriction for this activity.', // (ours)
   warnAlreadyBookedWithTicket: 'The attendee has already been booked with this ticket.', // (ours)
   sessionFull: 'Sorry, there are no places left for this session.', // (ours)
+  badgeOverCapacity: 'Over capacity', // (ours)
+  confirmOverCapacity: 'Book beyond the limit', // (ours)
+  overCapacityNotConfirmed: (session: string) =>
+    `Booking this would put ${session} over its limit. Please confirm to book beyond it.`, // (ours)
+  placeLimitBelowSold: (sold: number) =>
+    `${sold} ${sold === 1 ? 'place has' : 'places have'} already been sold for this session, so its place limit cannot be less than ${sold}.`, // (ours)
+  publishNeedsSession:
+    'A published activity needs at least one enabled session. Add or enable a session, or untick Published in Settings to keep it as a draft.', // (ours)
+  publishNeedsTicket:
+    'A published activity needs at least one enabled ticket. Add or enable a ticket, or untick Published in Settings to keep it as a draft.', // (ours)
   sessionUnavailable: 'This session is no longer available.', // (ours)
 
   // Bookings (ours: the spec names no texts for these)

@@ -129,6 +129,7 @@ describe('cancellation rules', () => {
       token,
       body: {
         name: 'Judo',
+        enabled: false,
         cancellationRules: [created._id],
         activities: [],
         tickets: [],

@@ -65,7 +65,7 @@ describe('organisation settings', () => {
     const org = await signUpOrganiser(ctx);
     const group = await ctx.request('POST', '/api/activity-groups', {
       token: org.token,
-      body: { name: 'Tots', activities: [], tickets: [], addOns: [] },
+      body: { name: 'Tots', enabled: false, activities: [], tickets: [], addOns: [] },
     });
     expect(group.status).toBe(201);
     const res = await ctx.request('PUT', '/api/client', { token: org.token, body: form });

@@ -24,7 +24,7 @@ const group = async (token: string, name: string) =>
   (
     await ctx.request('POST', '/api/activity-groups', {
       token,
-      body: { name, activities: [], tickets: [], addOns: [] },
+      body: { name, enabled: false, activities: [], tickets: [], addOns: [] },
     })
   ).body.data._id as string;
 

@@ -227,7 +227,7 @@ describe('custom fields', () => {
     const theirGroup = (
       await ctx.request('POST', '/api/activity-groups', {
         token: b.token,
-        body: { name: 'Theirs', activities: [], tickets: [], addOns: [] },
+        body: { name: 'Theirs', enabled: false, activities: [], tickets: [], addOns: [] },
       })
     ).body.data;
     const res = await ctx.request('POST', '/api/fields', {

@@ -12,6 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A published group needs an enabled session and ticket (issue 11, item 10). */
+const BOOKABLE = {
+  activities: [{ date: '2031-03-02', startTime: '09:00', endTime: '10:00' }],
+  tickets: [{ type: 'all', name: 'Term', price: '10' }],
+};
+
 async function clubWithSports() {
   const org = await signUpOrganiser(ctx);
   const sport = (
@@ -29,7 +35,7 @@ async function clubWithSports() {
   const group = (name: string, option: string) =>
     ctx.request('POST', '/api/activity-groups', {
       token: org.token,
-      body: { name, fieldData: { [sport._id]: option }, activities: [], tickets: [], addOns: [] },
+      body: { name, fieldData: { [sport._id]: option }, ...BOOKABLE, addOns: [] },
     });
   await group('Junior Football', football);
   await group('Little Dippers', swimming);
@@ -180,8 +186,7 @@ describe('home tabs', () => {
         body: {
           name: 'Chess',
           fieldData: { [secret._id]: 'B2' },
-          activities: [],
-          tickets: [],
+          ...BOOKABLE,
           addOns: [],
         },
       })

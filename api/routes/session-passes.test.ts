@@ -13,11 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A published group needs an enabled session and ticket (issue 11, item 10). */
+const BOOKABLE = {
+  activities: [{ date: '2031-03-02', startTime: '09:00', endTime: '10:00' }],
+  tickets: [{ type: 'all', name: 'Term', price: '10' }],
+};
 const group = async (token: string, name: string) =>
   (
     await ctx.request('POST', '/api/activity-groups', {
       token,
-      body: { name, activities: [], tickets: [], addOns: [] },
+      body: { name, ...BOOKABLE, addOns: [] },
     })
   ).body.data._id as string;
 

@@ -98,7 +98,14 @@ describe('venues', () => {
     expect(edited.body.data.name).toBe('New name');
     await ctx.request('POST', '/api/activity-groups', {
       token,
-      body: { name: 'Yoga', venue: venue._id, activities: [], tickets: [], addOns: [] },
+      body: {
+        name: 'Yoga',
+        venue: venue._id,
+        enabled: false,
+        activities: [],
+        tickets: [],
+        addOns: [],
+      },
     });
     const del = await ctx.request('DELETE', `/api/venues/${venue._id}`, { token });
     expect(del.status).toBe(409);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { canSetPlaceLimit, publishProblems } from '../guards.ts';
 import { messages } from '../messages.ts';
 import { minorToMajor } from '../money.ts';
 import { hasFeature } from '../plans.ts';
@@ -30,6 +31,11 @@ export interface ActivityGroupContext {
   savedAddOnIds?: readonly string[];
   /** Subscription plans used by tickets of the client's other groups (one ticket per plan). */
   usedSubscriptionPlanIds?: readonly string[];
+  /**
+   * Saved sessions with their place limit and places sold (held or confirmed): a limit may not
+   * be lowered below what is sold. The server checks again inside its save transaction.
+   */
+  savedSessions?: readonly { _id: string; placeLimit: number | null; sold: number }[];
 }
 
 const ageRange = v.optional(
@@ -72,7 +78,8 @@ const months = (age: { years: number; months: number } | null | undefined) =>
  * changed waitlist needs Premium; new add-ons need Standard or Premium (saved ones survive a
  * downgrade); an age range's minimum is not above its maximum; tickets and add-ons may only be
  * restricted to sessions of this group; a subscription plan is used by one ticket only, across
- * the client's groups; a saved ticket keeps its type and plan.
+ * the client's groups; a saved ticket keeps its type and plan; a published group has at least
+ * one enabled session and one enabled ticket.
  *
  * @example activityGroupIssues({ name: 'Camp', waitlistType: 'AllSessions', activities: [], tickets: [], addOns: [] }, { planLevel: 10 }) // [{ path: ['waitlistType'], message: 'Upgrade to Premium' }]
  */
@@ -97,6 +104,19 @@ export function activityGroupIssues(group: GroupInput, ctx: ActivityGroupContext
       issues.push({ path: ['addOns'], message: messages.featureNotAvailable });
     }
   }
+  group.activities.forEach((session, index) => {
+    const saved = session._id ? ctx.savedSessions?.find((x) => x._id === session._id) : undefined;
+    if (!saved) return;
+    const verdict = canSetPlaceLimit({
+      placeLimit: session.placeLimit,
+      savedPlaceLimit: saved.placeLimit,
+      sold: saved.sold,
+    });
+    if (!verdict.ok)
+      issues.push({ path: ['activities', index, 'placeLimit'], message: verdict.message });
+  });
+  // Publishing is the group's `enabled`; a draft may still lack sessions or tickets.
+  for (const p of publishProblems(group)) issues.push({ path: [p.path], message: p.message });
   const min = months(group.ageRange?.min);
   const max = months(group.ageRange?.max);
   if (min !== null && max !== null && min > max) {

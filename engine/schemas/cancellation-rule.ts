@@ -61,6 +61,29 @@ export interface CancellationRuleData {
   enabled: boolean;
 }
 
+/**
+ * What the rule dialog's checks need beyond the form. `planLevel` refuses account credit below
+ * 20; `cardRefundsAvailable: false` refuses 'Refund to card' (spec §6: card refunds need the card
+ * payment provider enabled). Left out, neither is checked.
+ */
+export interface RuleContext {
+  planLevel?: number;
+  cardRefundsAvailable?: boolean;
+}
+
+/**
+ * Whether refunds to card can be made: this server has card payments set up (`configured`) and
+ * the organiser's connected account is connected and may charge (spec §6). The dialog and the
+ * server both ask this, so a method the dialog offers is one the server accepts.
+ *
+ * @example cardRefundsAvailable({ configured: true, connected: true, chargesEnabled: false }) // false
+ */
+export const cardRefundsAvailable = (a: {
+  configured: boolean;
+  connected: boolean;
+  chargesEnabled: boolean;
+}) => a.configured && a.connected && a.chargesEnabled;
+
 /** Percentage defaults to 100 when left blank (spec §9). */
 const percentageOf = (form: Partial<CancellationRuleForm>) =>
   toNumber(form.config?.percentageToRefund) ?? 100;
@@ -85,10 +108,7 @@ export function cancellationRuleVisibleFields(form: Partial<CancellationRuleForm
  *
  * @example validateCancellationRule({ sessionScope: 'allSessions', cancellationWindow: { amount: 0 } }) // amount: 'Amount cannot be less than 1.'
  */
-export function validateCancellationRule(
-  form: CancellationRuleForm,
-  ctx: { planLevel?: number } = {},
-) {
+export function validateCancellationRule(form: CancellationRuleForm, ctx: RuleContext = {}) {
   const issues = new Issues();
   const show = cancellationRuleVisibleFields(form);
   if (isBlank(form.sessionScope)) issues.add('sessionScope', messages.required);
@@ -118,6 +138,8 @@ export function validateCancellationRule(
       ) {
         issues.add(['config', 'refundMethods'], messages.accountCreditPremiumOnly);
       }
+      if (m === 'stripe' && ctx.cardRefundsAvailable === false)
+        issues.add(['config', 'refundMethods'], messages.cardRefundUnavailable);
     }
   }
   if (show.accountCreditExpiry) {
@@ -172,6 +194,6 @@ function toRule(form: CancellationRuleForm): CancellationRuleData {
  *
  * @example v.parse(cancellationRuleSchema, { sessionScope: 'allSessions', cancellationWindow: { amount: 48 }, config: { percentageToRefund: 49.6 } }).config.percentageToRefund // 50
  */
-export const createCancellationRuleSchema = (ctx: { planLevel?: number } = {}) =>
+export const createCancellationRuleSchema = (ctx: RuleContext = {}) =>
   formSchema(entries, (f: CancellationRuleForm) => validateCancellationRule(f, ctx), toRule);
 export const cancellationRuleSchema = createCancellationRuleSchema();
