@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppConfig, AppEnv } from './context.ts';
 import type { DbHandle } from './db/connection.ts';
+import { refuseUnstorableUrl } from './http/validate.ts';
 import { resolveCaller } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { csrfGuard } from './middleware/csrf.ts';
@@ -40,6 +41,7 @@ import { staticRoutes } from './static.ts';
 export function createApp(handle: DbHandle, config: AppConfig) {
   const api = new Hono<AppEnv>()
     .use(apiCors)
+    .use(refuseUnstorableUrl)
     // Before anything reads a body or queries the database: size, then origin, then headers.
     .use(limitBodies)
     .use(csrfGuard)

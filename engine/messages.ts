@@ -26,6 +26,14 @@ export const messages = {
   invalidTime: 'Please enter a valid time', // (ours)
   invalidNumber: 'Please enter a number', // (ours)
   wholeNumber: 'Please enter a whole number', // (ours)
+  tooLong: (max: number) => `Please use at most ${max.toLocaleString('en-GB')} characters.`, // (ours)
+  invalidCharacter: 'This text contains a character that cannot be saved.', // (ours)
+  numberTooLarge: (max: number) =>
+    `Please enter a number no greater than ${max.toLocaleString('en-GB')}.`, // (ours)
+  amountTooLarge: (maxMajor: number) =>
+    `Amount cannot be greater than ${maxMajor.toLocaleString('en-GB')}.`, // (ours)
+  percentageWhole: 'Percentage must be a whole number.', // (ours)
+  listTooLong: (max: number) => `Please choose at most ${max.toLocaleString('en-GB')} items.`, // (ours)
   unknownOption: 'Please choose one of the options', // (ours)
   chooseCountry: 'Please choose a country.', // (ours)
   chooseCurrency: 'Please choose a currency.', // (ours)

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { fieldErrors, messages } from '../../engine/index.ts';
 import { HttpError } from './errors.ts';
@@ -16,20 +16,76 @@ export async function readBody<S extends v.GenericSchema>(
   return parse(schema, await readJson(c));
 }
 
-/** The request's JSON body, unvalidated; a 400 when it is not JSON. */
+/**
+ * The request's JSON body, not yet checked by a schema; a 400 when it is not JSON or holds a
+ * value neither database stores (see `refuseUnstorable`).
+ */
 export async function readJson(c: Context): Promise<unknown> {
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new HttpError(400, 'The request body must be JSON.');
   }
+  refuseUnstorable(body);
+  return body;
 }
 
 /** Validates any value (query, params) with a schema; 400 with per-field errors otherwise. */
 export function parse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  refuseUnstorable(value);
   const result = v.safeParse(schema, value);
-  if (result.success) return result.output;
+  // Checked again after the schema: a query's JSON text (`filters`) only becomes values here.
+  if (result.success) {
+    refuseUnstorable(result.output);
+    return result.output;
+  }
   const errors = fieldErrors(result.issues);
   const first = Object.values(errors)[0];
   throw new HttpError(400, first ?? messages.invalidInput, errors);
 }
+
+/**
+ * The last line behind the schemas' bounded primitives, for every JSON body and query: text
+ * with U+0000 (PostgreSQL refuses it where SQLite stores it) and numbers JSON can spell but not
+ * hold (`1e309` parses to Infinity). Answers 400 naming the field, the same on both databases.
+ */
+export function refuseUnstorable(value: unknown): void {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+    let problem: string | null = null;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) problem = messages.invalidCharacter;
+    } else if (typeof item === 'number') {
+      if (!Number.isFinite(item)) problem = messages.invalidNumber;
+    } else if (Array.isArray(item)) {
+      for (const [index, entry] of item.entries()) stack.push([entry, at(index)]);
+    } else if (item && typeof item === 'object') {
+      for (const [key, entry] of Object.entries(item)) {
+        if (key.includes('\u0000')) problem = messages.invalidCharacter;
+        stack.push([entry, at(key)]);
+      }
+    }
+    if (problem) throw new HttpError(400, problem, { [path || '_']: problem });
+  }
+}
+
+/**
+ * The same refusal for the URL: a NUL in a path id or a query value would reach PostgreSQL as
+ * text it cannot hold (a 500) where SQLite simply finds nothing.
+ */
+export const refuseUnstorableUrl: MiddlewareHandler = async (c, next) => {
+  let path = c.req.path;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    throw new HttpError(400, messages.invalidInput);
+  }
+  if (path.includes('\u0000')) throw new HttpError(400, messages.invalidCharacter);
+  for (const [name, values] of Object.entries(c.req.queries()))
+    if (name.includes('\u0000') || values.some((value) => value.includes('\u0000')))
+      throw new HttpError(400, messages.invalidCharacter, { [name]: messages.invalidCharacter });
+  await next();
+};

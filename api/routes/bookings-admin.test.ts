@@ -163,9 +163,17 @@ describe('POST /api/bookings/admin/quote and a full session', () => {
       ...dayBasket(3, [parent.children[1]!], { paymentMethod: { type: 'payLater' } }),
     });
     expect(customer.status).toBe(409);
-    expect(customer.body.message).toBe(messages.sessionFull);
+    expect(customer.body.message).toBe(messages.sessionFullNamed(['Fri 04/07/2031, 9am–3pm']));
+    // Past the limit only once the admin confirms it (issue 11, item 8): never silently.
+    const unconfirmed = await post('/api/bookings/admin', org.token, {
+      user: parent.userId,
+      ...dayBasket(3, [parent.children[1]!], { paymentMethod: { type: 'payLater' } }),
+    });
+    expect(unconfirmed.status).toBe(409);
+    expect(await countTakenPlaces(ctx, camp.sessions[3]!)).toBe(2);
     const overbooked = await post('/api/bookings/admin', org.token, {
       user: parent.userId,
+      allowOverCapacity: true,
       ...dayBasket(3, [parent.children[1]!], { paymentMethod: { type: 'payLater' } }),
     });
     expect(overbooked.status, JSON.stringify(overbooked.body)).toBe(201);

@@ -1,20 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { readJson } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import {
   deleteFundingAccount,
   listFundingAccounts,
   saveFundingAccount,
 } from '../services/childcare.ts';
-
-async function jsonBody(c: { req: { json: () => Promise<unknown> } }) {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, 'The request body must be JSON.');
-  }
-}
 
 /**
  * Childcare funding provider accounts (spec §2: 'Add a Provider account', 'Edit Provider
@@ -28,12 +20,12 @@ export const childcareFundingAccounts = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const admin = requireAdmin(c);
-    const body = await jsonBody(c);
+    const body = await readJson(c);
     return c.json({ data: await saveFundingAccount(c.get('db'), admin.clientId, null, body) }, 201);
   })
   .put('/:id', async (c) => {
     const admin = requireAdmin(c);
-    const body = await jsonBody(c);
+    const body = await readJson(c);
     return c.json({
       data: await saveFundingAccount(c.get('db'), admin.clientId, c.req.param('id'), body),
     });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { readJson } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { loadClientSettings, saveClientSettings } from '../services/client-settings.ts';
@@ -14,11 +14,6 @@ export const client = new Hono<AppEnv>()
   /** The organisation settings form; the plan is not the organiser's to set here. */
   .put('/', async (c) => {
     const caller = requireAdmin(c);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'The request body must be JSON.');
-    }
+    const body = await readJson(c);
     return c.json({ data: await saveClientSettings(c.get('db'), caller.clientId, body) });
   });

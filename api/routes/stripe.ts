@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { PAYMENT_METHODS } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { readBody } from '../http/validate.ts';
+import { readBody, readJson } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
 import { startCardCheckout } from '../payments/checkout.ts';
 import { bookingSchedule } from '../payments/schedules.ts';
@@ -20,13 +20,6 @@ import {
 // The object's message is what valibot reports for a missing key, so every absent field says 'Required'.
 const required = 'Required';
 
-async function jsonBody(c: { req: { json: () => Promise<unknown> } }) {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, 'The request body must be JSON.');
-  }
-}
 const statusBody = v.object(
   {
     accountId: v.pipe(v.string(required), v.nonEmpty(required)),
@@ -96,13 +89,13 @@ export const stripeRoutes = new Hono<AppEnv>()
   .post('/subscription-plans', async (c) => {
     const admin = requireAdmin(c);
     const { stripe } = requireStripe(c.get('config'));
-    const body = await jsonBody(c);
+    const body = await readJson(c);
     return c.json({ data: await createPlan(c.get('db'), stripe, admin.clientId, body) }, 201);
   })
   .put('/subscription-plans/:id', async (c) => {
     const admin = requireAdmin(c);
     const { stripe } = requireStripe(c.get('config'));
-    const body = await jsonBody(c);
+    const body = await readJson(c);
     return c.json({
       data: await updatePlan(c.get('db'), stripe, admin.clientId, c.req.param('id'), body),
     });

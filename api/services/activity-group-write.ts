@@ -5,9 +5,11 @@ import {
   canDeleteSession,
   canDeleteTicket,
   canSaveTicket,
+  canSetPlaceLimit,
   type Guard,
   generateSessions,
   messages,
+  placeCounts,
 } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { fieldDataColumns } from '../db/field-values.ts';
@@ -215,6 +217,7 @@ export async function saveActivityGroup(
       }
       if (s._id) sessionIds.set(s._id, ids);
     }
+    await ensurePlaceLimitsCoverSales(trx, clientId, data.activities, sessions.updated);
     for (const s of sessions.updated) {
       await trx
         .updateTable('activities')
@@ -352,6 +355,67 @@ export async function saveActivityGroup(
     }
     return id;
   });
+}
+
+/**
+ * A saved session's place limit may not be lowered below the places already sold (held or
+ * confirmed), counted inside the save's transaction: '4 / 2' is refused on that session's
+ * limit, naming the sold count. A limit left as it was passes, so a session an admin knowingly
+ * overbooked can still be saved.
+ */
+async function ensurePlaceLimitsCoverSales(
+  trx: Trx,
+  clientId: string,
+  submitted: ActivityGroupData['activities'],
+  updated: readonly { _id: string; placeLimit: number | null }[],
+) {
+  const limited = updated.filter((s) => s.placeLimit !== null);
+  if (limited.length === 0) return;
+  const ids = limited.map((s) => s._id);
+  const [saved, places] = await Promise.all([
+    trx
+      .selectFrom('activities')
+      .select(['id', 'place_limit'])
+      .where('client_id', '=', clientId)
+      .where('id', 'in', ids)
+      .execute(),
+    trx
+      .selectFrom('booking_places')
+      .select(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
+      .where('client_id', '=', clientId)
+      .where('activity_id', 'in', ids)
+      .where('status', 'in', ['held', 'confirmed'])
+      .execute(),
+  ]);
+  // Sold is what takes a place by the engine's own rule (a lapsed hold does not).
+  const now = Date.now();
+  const soldOn = (id: string) =>
+    places.filter(
+      (p) =>
+        p.activity_id === id &&
+        placeCounts(
+          {
+            activityId: p.activity_id,
+            ticketId: p.ticket_id,
+            status: p.status,
+            holdExpiresAt: p.hold_expires_at,
+          },
+          now,
+        ),
+    ).length;
+  for (const session of limited) {
+    const verdict = canSetPlaceLimit({
+      placeLimit: session.placeLimit,
+      savedPlaceLimit: saved.find((r) => r.id === session._id)?.place_limit ?? null,
+      sold: soldOn(session._id),
+    });
+    if (!verdict.ok) {
+      const index = submitted.findIndex((s) => s._id === session._id);
+      throw new HttpError(409, verdict.message, {
+        [`activities.${index}.placeLimit`]: verdict.message,
+      });
+    }
+  }
 }
 
 /**

@@ -7,7 +7,16 @@ import { allowedSessions, isUpcoming, type LocalNow, proRataPrice } from '../pri
 import type { SessionRow } from '../pricing/types.ts';
 import { addOnSchema } from './add-on.ts';
 import { type FieldDefinition, normaliseFieldData, validateAttendeeFields } from './attendee.ts';
-import { flag, idList, isBlank, optionalText } from './common.ts';
+import {
+  boundedArray,
+  fieldDataRecord,
+  flag,
+  idList,
+  isBlank,
+  LIMITS,
+  optionalText,
+  optionalTextOf,
+} from './common.ts';
 import { ageSchema } from './inputs.ts';
 import { sessionSchema } from './session.ts';
 import { ticketSchema } from './ticket.ts';
@@ -53,18 +62,18 @@ const entries = {
     optionalText,
     v.check((name) => !isBlank(name), messages.required),
   ),
-  description: optionalText,
-  venue: optionalText,
+  description: optionalTextOf(LIMITS.longText),
+  venue: optionalTextOf(LIMITS.id),
   ageRange,
   blockOutOfRange: flag,
   waitlistType: optionalText,
   enabled: flag,
   cancellationRules: idList,
   /** Answers to the client's activity custom fields, by field id. */
-  fieldData: v.optional(v.record(v.string(), v.unknown()), {}),
-  activities: v.optional(v.array(sessionSchema), []),
-  tickets: v.optional(v.array(ticketSchema), []),
-  addOns: v.optional(v.array(addOnSchema), []),
+  fieldData: v.optional(fieldDataRecord, {}),
+  activities: v.optional(boundedArray(sessionSchema), []),
+  tickets: v.optional(boundedArray(ticketSchema), []),
+  addOns: v.optional(boundedArray(addOnSchema), []),
 };
 
 type GroupInput = v.InferOutput<v.StrictObjectSchema<typeof entries, undefined>>;

@@ -1,8 +1,17 @@
 import * as v from 'valibot';
 import { isDate, isTime } from '../dates.ts';
 import { messages } from '../messages.ts';
-import { majorToMinor } from '../money.ts';
-import { email as emailSchema, type FieldIssue, isBlank, toNumber } from './common.ts';
+import { MINOR_PER_MAJOR, majorToMinor } from '../money.ts';
+import {
+  email as emailSchema,
+  type FieldIssue,
+  fieldDataRecord,
+  hasNoNul,
+  id,
+  isBlank,
+  LIMITS,
+  toNumber,
+} from './common.ts';
 
 export const FIELD_TYPES = [
   'text',
@@ -73,23 +82,40 @@ function checkValue(field: FieldDefinition, value: unknown): string | null {
     const n = toNumber(x);
     return n !== null && Number.isInteger(n) && n >= min && n <= max;
   };
+  const text = (max: number) =>
+    typeof value !== 'string'
+      ? messages.invalidInput
+      : !hasNoNul(value)
+        ? messages.invalidCharacter
+        : value.length > max
+          ? messages.tooLong(max)
+          : null;
   switch (field.type) {
     case 'text':
+      return text(LIMITS.text);
     case 'textarea':
+      return text(LIMITS.longText);
     case 'venue':
-      return typeof value === 'string' ? null : messages.invalidInput;
+      return text(LIMITS.id);
     case 'email':
       return v.safeParse(emailSchema, value).success ? null : messages.invalidEmail;
     case 'phone':
       return typeof value === 'string' && PHONE.test(value.trim()) ? null : messages.invalidPhone;
-    case 'currency':
+    case 'currency': {
+      const n = toNumber(value);
+      if (n === null || Number.isNaN(n)) return messages.invalidNumber;
+      const max = LIMITS.moneyMinor / MINOR_PER_MAJOR;
+      return Math.abs(n) > max ? messages.amountTooLarge(max) : null;
+    }
     case 'number': {
       const n = toNumber(value);
-      return n === null || Number.isNaN(n) ? messages.invalidNumber : null;
+      if (n === null || Number.isNaN(n)) return messages.invalidNumber;
+      return Math.abs(n) > LIMITS.moneyMinor ? messages.numberTooLarge(LIMITS.moneyMinor) : null;
     }
     case 'integer': {
       const n = toNumber(value);
-      return n !== null && Number.isInteger(n) ? null : messages.wholeNumber;
+      if (n === null || !Number.isInteger(n)) return messages.wholeNumber;
+      return Math.abs(n) > LIMITS.integer ? messages.numberTooLarge(LIMITS.integer) : null;
     }
     case 'date':
       return typeof value === 'string' && isDate(value) ? null : messages.invalidDate;
@@ -105,13 +131,19 @@ function checkValue(field: FieldDefinition, value: unknown): string | null {
     case 'selectList':
       return typeof value === 'string' && options.has(value) ? null : messages.unknownOption;
     case 'checkboxMultiple':
-      return Array.isArray(value) && value.every((x) => typeof x === 'string' && options.has(x))
+      return Array.isArray(value) &&
+        value.length <= LIMITS.list &&
+        value.every((x) => typeof x === 'string' && options.has(x))
         ? null
         : messages.unknownOption;
     case 'checkboxSingle':
       return typeof value === 'boolean' ? null : messages.unknownOption;
     case 'fileUpload': {
-      if (!Array.isArray(value) || !value.every((x) => typeof x === 'string'))
+      if (
+        !Array.isArray(value) ||
+        value.length > LIMITS.list ||
+        !value.every((x) => typeof x === 'string' && x.length <= LIMITS.id && hasNoNul(x))
+      )
         return messages.emptyDrop;
       return field.maxFiles != null && value.length > field.maxFiles
         ? messages.tooManyFiles(field.maxFiles)
@@ -211,8 +243,8 @@ export function createAttendeeSchema(
 ) {
   return v.pipe(
     v.strictObject({
-      userId: v.optional(v.nullable(v.string())),
-      fieldData: v.record(v.string(), v.unknown()),
+      userId: v.optional(v.nullable(id)),
+      fieldData: fieldDataRecord,
     }),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;

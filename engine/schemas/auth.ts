@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
-import { email, requiredString } from './common.ts';
+import { boundedText, email, hasNoNul, LIMITS, requiredString } from './common.ts';
 
 /** Spec §9: password minimum length 8. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,7 +9,8 @@ const password = v.pipe(
   v.string(messages.required),
   v.nonEmpty(messages.required),
   v.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort),
-  v.maxLength(200, 'Password must be at most 200 characters.'),
+  v.maxLength(LIMITS.password, 'Password must be at most 200 characters.'),
+  v.check(hasNoNul, messages.invalidCharacter),
 );
 
 /**
@@ -22,7 +23,10 @@ export const registrationSchema = v.pipe(
     fullName: requiredString(),
     email,
     password,
-    confirmPassword: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+    confirmPassword: v.pipe(
+      boundedText(LIMITS.password, messages.required),
+      v.nonEmpty(messages.required),
+    ),
     agreements: v.optional(
       v.strictObject({
         terms: v.literal(true, messages.required),
@@ -43,29 +47,29 @@ export type RegistrationInput = v.InferInput<typeof registrationSchema>;
 
 export const loginSchema = v.strictObject({
   email,
-  password: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+  password: v.pipe(boundedText(LIMITS.password, messages.required), v.nonEmpty(messages.required)),
 });
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 
 const currencyCode = v.pipe(
-  requiredString(),
+  requiredString(messages.required, LIMITS.code),
   v.regex(/^[A-Za-z]{3}$/, messages.chooseCurrency),
   v.toUpperCase(),
 );
 const countryCode = v.pipe(
-  requiredString(),
+  requiredString(messages.required, LIMITS.code),
   v.regex(/^[A-Za-z]{2}$/, messages.chooseCountry),
   v.toUpperCase(),
 );
 
 /** A new organiser (client) and its first admin. */
 export const organiserSignupSchema = v.strictObject({
-  organisationName: requiredString(),
+  organisationName: v.pipe(requiredString(), v.maxLength(100, messages.organisationNameTooLong)),
   fullName: requiredString(),
   email,
   password,
   country: v.optional(countryCode, 'GB'),
   currency: v.optional(currencyCode, 'GBP'),
-  timeZone: v.optional(requiredString(), 'Europe/London'),
+  timeZone: v.optional(requiredString(messages.required, LIMITS.code), 'Europe/London'),
 });
 export type OrganiserSignupInput = v.InferOutput<typeof organiserSignupSchema>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import type { BasketLine } from '../pricing/types.ts';
+import { hasNoNul, LIMITS } from './common.ts';
 
 /*
  * The basket a parent sends to quote and to book (docs/api/bookings.md). The same schema checks
@@ -8,7 +9,14 @@ import type { BasketLine } from '../pricing/types.ts';
  * capped far above any real basket so one request cannot make the server price thousands of lines.
  */
 
-const id = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+const id = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(LIMITS.id, message),
+    v.check(hasNoNul, message),
+  );
 const ids = (message: string, max: number) =>
   v.pipe(v.array(id(message), message), v.maxLength(max, messages.invalidInput));
 
@@ -43,7 +51,7 @@ export type BasketPaymentType = (typeof PAYMENT_TYPES)[number];
 const paymentMethod = v.pipe(
   v.strictObject({
     type: v.picklist(PAYMENT_TYPES, messages.paymentMethodRequired),
-    childcareVoucherProvider: v.optional(v.nullable(v.string())),
+    childcareVoucherProvider: v.optional(v.nullable(id(messages.voucherProviderUnavailable))),
   }),
   v.forward(
     v.check(
@@ -70,7 +78,8 @@ export const basketSchema = v.strictObject({
       v.pipe(
         v.string(messages.codeInvalid),
         v.trim(),
-        v.maxLength(50, messages.codeInvalid),
+        v.maxLength(LIMITS.code, messages.codeInvalid),
+        v.check(hasNoNul, messages.codeInvalid),
         v.transform((code) => code || null),
       ),
     ),

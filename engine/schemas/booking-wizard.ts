@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
-import { formSchema, isBlank, optionalText } from './common.ts';
+import { boundedArray, formSchema, id, idList, isBlank, optionalText } from './common.ts';
 
 /**
  * Admin booking wizard, step 'Select activity'.
@@ -20,10 +20,10 @@ export const bookingActivityStepSchema = formSchema(
 );
 
 const ticketChoice = v.strictObject({
-  ticketId: v.string(),
-  attendeeIds: v.array(v.string()),
-  sessionIds: v.optional(v.array(v.string())),
-  addOnIds: v.optional(v.array(v.string())),
+  ticketId: id,
+  attendeeIds: boundedArray(id),
+  sessionIds: v.optional(boundedArray(id)),
+  addOnIds: v.optional(boundedArray(id)),
 });
 
 /**
@@ -33,7 +33,7 @@ const ticketChoice = v.strictObject({
  * @example v.safeParse(bookingTicketsStepSchema, { tickets: [] }).issues?.[0].message // 'Please select at least one ticket'
  */
 export const bookingTicketsStepSchema = formSchema(
-  { tickets: v.optional(v.nullable(v.array(ticketChoice))) },
+  { tickets: v.optional(v.nullable(boundedArray(ticketChoice))) },
   (f) =>
     (f.tickets ?? []).some((t) => t.attendeeIds.length > 0)
       ? []

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import {
+  boundedArray,
+  boundedText,
   checkInteger,
   checkMoney,
   checkPercentage,
@@ -8,6 +10,7 @@ import {
   formSchema,
   Issues,
   isBlank,
+  LIMITS,
   numberish,
   optionalText,
   toNumber,
@@ -38,7 +41,7 @@ const entries = {
       v.strictObject({
         percentageToRefund: numberish,
         fee: numberish,
-        refundMethods: v.optional(v.nullable(v.array(v.string()))),
+        refundMethods: v.optional(v.nullable(boundedArray(boundedText(LIMITS.code)))),
         accountCreditExpiry: amountUnit,
       }),
     ),
@@ -121,7 +124,13 @@ export function validateCancellationRule(form: CancellationRuleForm, ctx: RuleCo
   const unit = form.cancellationWindow?.unit;
   if (!isBlank(unit) && !WINDOW_UNITS.includes(unit as WindowUnit))
     issues.add(['cancellationWindow', 'unit'], messages.unknownOption);
-  checkPercentage(issues, ['config', 'percentageToRefund'], form.config?.percentageToRefund, false);
+  checkPercentage(
+    issues,
+    ['config', 'percentageToRefund'],
+    form.config?.percentageToRefund,
+    false,
+    true,
+  );
   if (show.fee) {
     const fee = toNumber(form.config?.fee);
     if (fee !== null && Number.isNaN(fee)) issues.add(['config', 'fee'], messages.invalidNumber);

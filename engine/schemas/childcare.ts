@@ -1,6 +1,14 @@
 import type * as v from 'valibot';
 import { messages } from '../messages.ts';
-import { flag, formSchema, Issues, isBlank, optionalText } from './common.ts';
+import {
+  flag,
+  formSchema,
+  Issues,
+  isBlank,
+  LIMITS,
+  optionalText,
+  optionalTextOf,
+} from './common.ts';
 
 /** Spec §9: provider account names are under 50 characters. */
 export const FUNDING_ACCOUNT_NAME_MAX = 49;
@@ -8,7 +16,7 @@ export const FUNDING_ACCOUNT_NAME_MAX = 49;
 const providerEntries = {
   _id: optionalText,
   name: optionalText,
-  paymentInstructions: optionalText,
+  paymentInstructions: optionalTextOf(LIMITS.text),
   enabled: flag,
 };
 
@@ -31,8 +39,8 @@ export const childcareVoucherProviderSchema = formSchema(
 const accountEntries = {
   _id: optionalText,
   name: optionalText,
-  regReference: optionalText,
-  postcode: optionalText,
+  regReference: optionalTextOf(LIMITS.code),
+  postcode: optionalTextOf(LIMITS.code),
 };
 export type FundingAccountForm = v.InferOutput<
   v.StrictObjectSchema<typeof accountEntries, undefined>

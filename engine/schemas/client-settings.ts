@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import { isTimeZone } from '../dates.ts';
 import { messages } from '../messages.ts';
-import { checkInteger, flag, formSchema, Issues, isBlank, optionalText } from './common.ts';
+import {
+  checkInteger,
+  flag,
+  formSchema,
+  Issues,
+  isBlank,
+  numberish,
+  optionalText,
+} from './common.ts';
 
 export const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
 export const FORM_TEMPLATES = ['Default', 'Seamless'] as const;
@@ -36,7 +44,7 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       currency: optionalText,
       timeZone: optionalText,
       dateFormat: optionalText,
-      holdMinutes: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+      holdMinutes: numberish,
       allowPayLater: flag,
       formTemplate: optionalText,
       buttonDisplay: optionalText,

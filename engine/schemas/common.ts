@@ -1,14 +1,76 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
-import { majorToMinor } from '../money.ts';
+import { MINOR_PER_MAJOR, majorToMinor } from '../money.ts';
 
-/** A non-empty string after trimming; the spec's 'Required' otherwise. */
-export const requiredString = (message: string = messages.required) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+/*
+ * Every string and number a schema accepts is bounded here, once, so no route can store a
+ * megabyte name, a NUL byte PostgreSQL refuses, or Infinity (docs/rules/input-limits.md).
+ */
+export const LIMITS = {
+  /** Names, titles, labels, cities, option names. */
+  name: 200,
+  email: 254,
+  phone: 40,
+  /** Codes, enum-like values, dates, times, currency and country codes, postcodes. */
+  code: 50,
+  /** Ids of our rows (24 hex characters) and the browser's temp_ ids. */
+  id: 100,
+  url: 2048,
+  password: 200,
+  /** Help texts, instructions, one-line notes. */
+  text: 2000,
+  /** Descriptions and other rich text. */
+  longText: 20_000,
+  /** Items in a list of ids or sub-forms. */
+  list: 1000,
+  /** Whole numbers: counts, limits, windows. PostgreSQL's integer column stops at 2^31 − 1. */
+  integer: 1_000_000,
+  /** Money in minor units per amount: 100,000.00 in a two-decimal currency. */
+  moneyMinor: 10_000_000,
+} as const;
+
+/** True when a string can be stored by both databases: PostgreSQL refuses U+0000 in text. */
+export const hasNoNul = (text: string) => !text.includes('\u0000');
+
+/**
+ * A string of at most `max` characters with no NUL: the one text primitive every schema uses.
+ *
+ * @example v.parse(boundedText(5), 'hello') // 'hello'
+ */
+export const boundedText = (max: number, message: string = messages.invalidInput) =>
+  v.pipe(
+    v.string(message),
+    v.check(hasNoNul, messages.invalidCharacter),
+    v.maxLength(max, messages.tooLong(max)),
+  );
+
+/** A non-empty string after trimming; the spec's 'Required' otherwise. At most `max` characters. */
+export const requiredString = (message: string = messages.required, max: number = LIMITS.name) =>
+  v.pipe(boundedText(max, message), v.trim(), v.nonEmpty(message));
+
+/** A finite number (JSON's 1e309 parses to Infinity). */
+export const finiteNumber = (message: string = messages.invalidNumber) =>
+  v.pipe(v.number(message), v.finite(message));
+
+/** A whole number between `min` and `max` (default: LIMITS.integer). */
+export const integer = (
+  min = 0,
+  max: number = LIMITS.integer,
+  message: string = messages.wholeNumber,
+) =>
+  v.pipe(
+    finiteNumber(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, messages.numberTooLarge(max)),
+  );
+
+/** A money amount in minor units: a whole number from 0 to LIMITS.moneyMinor. */
+export const money = integer(0, LIMITS.moneyMinor, messages.invalidNumber);
 
 /** Spec §5: 'Not a valid email address'. Lower-cased so sign-in is case-insensitive. */
 export const email = v.pipe(
-  requiredString(),
+  requiredString(messages.required, LIMITS.email),
   v.email(messages.invalidEmail),
   v.maxLength(254, messages.invalidEmail),
   v.toLowerCase(),
@@ -42,23 +104,46 @@ export interface FieldIssue {
  */
 export function toNumber(value: unknown): number | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === '') return null;
-    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return Number.NaN;
+    const n = Number(text);
+    return Number.isFinite(n) ? n : Number.NaN;
   }
   return Number.NaN;
 }
 
-/** A form number: a number, a numeric string, blank or null. Checked by the form's rules. */
-export const numberish = v.optional(v.nullable(v.union([v.number(), v.string()])));
-/** An optional text field. */
-export const optionalText = v.optional(v.nullable(v.string()));
+/** A form number: a finite number, a short numeric string, blank or null. Checked by the form's rules. */
+export const numberish = v.optional(
+  v.nullable(
+    v.union(
+      [finiteNumber(), v.pipe(v.string(), v.maxLength(LIMITS.code, messages.invalidNumber))],
+      messages.invalidNumber,
+    ),
+  ),
+);
+/** An optional text field of at most `max` characters. */
+export const optionalTextOf = (max: number) => v.optional(v.nullable(boundedText(max)));
+/** An optional short text field: a name, a label, an enum value (LIMITS.name). */
+export const optionalText = optionalTextOf(LIMITS.name);
 /** An optional boolean toggle. */
 export const flag = v.optional(v.nullable(v.boolean()));
+/** One id of ours or the browser's temporary one. */
+export const id = boundedText(LIMITS.id);
 /** A list of ids. */
-export const idList = v.optional(v.nullable(v.array(v.string())));
+export const idList = v.optional(
+  v.nullable(v.pipe(v.array(id), v.maxLength(LIMITS.list, messages.listTooLong(LIMITS.list)))),
+);
+/** Answers to custom fields by field id; each value is checked by its field's type. */
+export const fieldDataRecord = v.pipe(
+  v.record(id, v.unknown()),
+  v.check((data) => Object.keys(data).length <= LIMITS.list, messages.invalidInput),
+);
+/** A list of sub-forms, at most LIMITS.list of them. */
+export const boundedArray = <T extends v.GenericSchema>(item: T) =>
+  v.pipe(v.array(item), v.maxLength(LIMITS.list, messages.listTooLong(LIMITS.list)));
 
 /**
  * Builds a form schema from loose field types plus a rule function that returns every issue at
@@ -137,7 +222,12 @@ export function checkMoney(
     issues.add(key, opts.min.message);
     return null;
   }
-  return majorToMinor(n);
+  const minor = majorToMinor(n);
+  if (minor > LIMITS.moneyMinor) {
+    issues.add(key, messages.amountTooLarge(LIMITS.moneyMinor / MINOR_PER_MAJOR));
+    return null;
+  }
+  return minor;
 }
 
 /**
@@ -172,6 +262,11 @@ export function checkInteger(
     issues.add(key, opts.max.message);
     return null;
   }
+  // Counts and windows have no business near PostgreSQL's integer limit.
+  if (Math.abs(int) > LIMITS.integer) {
+    issues.add(key, messages.numberTooLarge(LIMITS.integer));
+    return null;
+  }
   return int;
 }
 
@@ -194,6 +289,9 @@ export function checkPercentage(
   }
   if (n < 0) issues.add(key, messages.percentageMin);
   else if (n > 100) issues.add(key, messages.percentageMax);
-  else return round ? Math.round(n) : n;
+  else if (round) return Math.round(n);
+  // Percentages are stored as whole numbers (an integer column on both databases).
+  else if (!Number.isInteger(n)) issues.add(key, messages.percentageWhole);
+  else return n;
   return null;
 }

@@ -1,7 +1,19 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import { FIELD_TYPES, type FieldType } from './attendee.ts';
-import { checkInteger, flag, formSchema, Issues, idList, isBlank, optionalText } from './common.ts';
+import {
+  boundedArray,
+  checkInteger,
+  flag,
+  formSchema,
+  Issues,
+  idList,
+  isBlank,
+  LIMITS,
+  numberish,
+  optionalText,
+  optionalTextOf,
+} from './common.ts';
 import { fieldOptionSchema } from './field-option.ts';
 import { UPLOAD_TYPES, type UploadKind } from './uploads.ts';
 
@@ -41,19 +53,19 @@ export const fieldTypeLabel = (type: string): string =>
 const entries = {
   _id: optionalText,
   title: optionalText,
-  helpText: optionalText,
+  helpText: optionalTextOf(LIMITS.text),
   type: optionalText,
   usage: optionalText,
   required: flag,
   adminOnly: flag,
   enabled: flag,
-  maxFiles: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+  maxFiles: numberish,
   uploadType: optionalText,
   textareaFormatting: flag,
   appliesToAllActivityGroups: flag,
   activityGroups: idList,
   useForAdminFiltering: flag,
-  fieldOptions: v.optional(v.array(fieldOptionSchema), []),
+  fieldOptions: v.optional(boundedArray(fieldOptionSchema), []),
 };
 type FieldForm = v.InferOutput<v.StrictObjectSchema<typeof entries, undefined>>;
 

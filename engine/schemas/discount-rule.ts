@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isDate } from '../dates.ts';
 import { messages } from '../messages.ts';
 import {
+  boundedArray,
   checkInteger,
   checkMoney,
   checkPercentage,
@@ -11,8 +12,10 @@ import {
   Issues,
   idList,
   isBlank,
+  LIMITS,
   numberish,
   optionalText,
+  optionalTextOf,
 } from './common.ts';
 
 export const DISCOUNT_TYPES = ['MultiPurchase', 'MultiAttendee', 'Code'] as const;
@@ -228,7 +231,7 @@ const entries = {
   name: optionalText,
   type: optionalText,
   multiPurchaseType: optionalText,
-  code: optionalText,
+  code: optionalTextOf(LIMITS.code),
   codeUsage: optionalText,
   activityGroups: idList,
   unit: optionalText,
@@ -239,9 +242,11 @@ const entries = {
   minimumTotal: numberish,
   maximumDiscountAmount: numberish,
   sessionsOption: optionalText,
-  multiSessionConditions: v.optional(v.nullable(v.array(v.strictObject(sessionConditionEntries)))),
+  multiSessionConditions: v.optional(
+    v.nullable(boundedArray(v.strictObject(sessionConditionEntries))),
+  ),
   multiActivityConditions: v.optional(
-    v.nullable(v.array(v.strictObject(activityConditionEntries))),
+    v.nullable(boundedArray(v.strictObject(activityConditionEntries))),
   ),
   shouldLimitDatePeriod: flag,
   specifyStartDate: flag,

@@ -3,6 +3,7 @@ import { addDays, isDate, shiftInstant, zonedToInstant } from '../dates.ts';
 import { messages } from '../messages.ts';
 import type { ExpiryUnit } from './cancellation-rule.ts';
 import {
+  boundedArray,
   checkInteger,
   checkMoney,
   flag,
@@ -102,7 +103,7 @@ const passEntries = {
   _id: optionalText,
   name: optionalText,
   activityGroups: idList,
-  purchaseOptions: v.optional(v.nullable(v.array(v.strictObject(entries)))),
+  purchaseOptions: v.optional(v.nullable(boundedArray(v.strictObject(entries)))),
   enabled: flag,
 };
 export type SessionPassForm = v.InferOutput<v.StrictObjectSchema<typeof passEntries, undefined>>;

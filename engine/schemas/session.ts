@@ -2,12 +2,15 @@ import * as v from 'valibot';
 import { isDate, isTime, minutesOf, WEEKDAYS, type Weekday } from '../dates.ts';
 import { messages } from '../messages.ts';
 import {
+  boundedArray,
+  boundedText,
   checkInteger,
   flag,
   formSchema,
   Issues,
   idList,
   isBlank,
+  LIMITS,
   numberish,
   optionalText,
 } from './common.ts';
@@ -30,7 +33,7 @@ const repeatEntries = v.optional(
   v.nullable(
     v.strictObject({
       frequency: optionalText,
-      repeatDays: v.optional(v.nullable(v.array(v.string()))),
+      repeatDays: v.optional(v.nullable(boundedArray(boundedText(LIMITS.code)))),
       endType: optionalText,
       occurrences: numberish,
       endDate: optionalText,

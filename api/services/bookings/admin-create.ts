@@ -1,11 +1,13 @@
 import {
-  adminBookingWarnings,
+  adminLineWarnings,
   adminPaymentMethodProblem,
   attendeeMissingRequiredInfo,
   type Basket,
   type BookingWarningCode,
+  basketOverCapacity,
   bookingAgeProblem,
   type FieldDefinition,
+  type OverCapacity,
   type PriceResult,
   sessionAvailability,
   todayIn,
@@ -28,7 +30,14 @@ export interface AdminLineWarnings {
   warnings: { code: BookingWarningCode; message: string }[];
 }
 
-export type AdminQuote = PriceResult & { warnings: AdminLineWarnings[] };
+export type AdminQuote = PriceResult & {
+  warnings: AdminLineWarnings[];
+  /**
+   * Every place or ticket limit this booking would go past, all its attendees and sessions
+   * counted together. Booking past them needs `allowOverCapacity` (the admin's confirmation).
+   */
+  overCapacity: OverCapacity[];
+};
 
 /**
  * The customer an admin books for must be a customer of the admin's own client, and every
@@ -94,6 +103,20 @@ export async function quoteAdminBooking(
       .execute(),
   ]);
   const today = todayIn(now, client.time_zone);
+  const overCapacity = basketOverCapacity({
+    requests: price.lines.flatMap((line) =>
+      line.sessionIds.map((sessionId) => ({
+        sessionId,
+        ticketId: line.ticketId,
+        attendeeId: line.attendeeId,
+      })),
+    ),
+    sessions: groups.flatMap((g) => g.activities),
+    tickets: groups.flatMap((g) => g.tickets),
+    places: capacity.places,
+    waitlist: capacity.waitlist,
+    now,
+  });
   const warnings = price.lines.map((line): AdminLineWarnings => {
     const group = groups.find((g) => g._id === line.activityGroupId);
     const attendee = attendees.find((a) => a._id === line.attendeeId);
@@ -114,28 +137,32 @@ export async function quoteAdminBooking(
       activityGroup: line.activityGroupId,
       ticket: line.ticketId,
       attendee: line.attendeeId,
-      warnings: adminBookingWarnings({
-        availability,
-        missingRequiredInfo: attendee
-          ? attendeeMissingRequiredInfo(fields as FieldDefinition[], attendee.fieldData)
-          : false,
-        // The customer's age rule, block or not: to an admin it is a warning.
-        outsideAgeRange:
-          !!group &&
-          !!bookingAgeProblem({
-            dateOfBirth: attendee?.dateOfBirth,
-            sessions: group.activities,
-            today,
-            ageRange: group.ageRange,
-            blockOutOfRange: group.blockOutOfRange,
-          }),
-        alreadyBookedWithTicket: bookedTickets.some(
-          (b) => b.attendee_id === line.attendeeId && b.ticket_id === line.ticketId,
-        ),
-      }),
+      warnings: adminLineWarnings(
+        {
+          availability,
+          missingRequiredInfo: attendee
+            ? attendeeMissingRequiredInfo(fields as FieldDefinition[], attendee.fieldData)
+            : false,
+          // The customer's age rule, block or not: to an admin it is a warning.
+          outsideAgeRange:
+            !!group &&
+            !!bookingAgeProblem({
+              dateOfBirth: attendee?.dateOfBirth,
+              sessions: group.activities,
+              today,
+              ageRange: group.ageRange,
+              blockOutOfRange: group.blockOutOfRange,
+            }),
+          alreadyBookedWithTicket: bookedTickets.some(
+            (b) => b.attendee_id === line.attendeeId && b.ticket_id === line.ticketId,
+          ),
+        },
+        line,
+        overCapacity,
+      ),
     };
   });
-  return { ...price, warnings };
+  return { ...price, warnings, overCapacity };
 }
 
 /**
@@ -143,14 +170,22 @@ export async function quoteAdminBooking(
  * behalf of users") through the customer's own `createBooking`: the same transaction and row
  * locks, the engine's prices and discount rules, the customer's account credit and passes.
  * Full sessions and ticket limits were shown as warnings by the quote; the admin may book past
- * them. Payment is offline only (pay later, childcare voucher, or nothing due); the booking
- * records the admin.
+ * them only with `allowOverCapacity` (their confirmation), else a 409 names the session and
+ * nothing is written. Payment is offline only (pay later, childcare voucher, or nothing due);
+ * the booking records the admin.
  *
  * @example const bookingId = await createAdminBooking({ db, dialect }, { clientId, adminId, userId, basket });
  */
 export async function createAdminBooking(
   handle: { db: Db; dialect: Dialect; stripeConfigured?: boolean },
-  input: { clientId: string; adminId: string; userId: string; basket: Basket },
+  input: {
+    clientId: string;
+    adminId: string;
+    userId: string;
+    basket: Basket;
+    /** The admin confirmed booking past a place or ticket limit. */
+    allowOverCapacity?: boolean;
+  },
 ): Promise<string> {
   const { db } = handle;
   const { clientId, adminId, userId, basket } = input;
@@ -161,7 +196,7 @@ export async function createAdminBooking(
     clientId,
     userId,
     basket,
-    admin: { id: adminId },
+    admin: { id: adminId, allowOverCapacity: input.allowOverCapacity === true },
   });
   return bookingId;
 }
