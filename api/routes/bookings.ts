@@ -110,6 +110,8 @@ function fingerprintOf(basket: unknown): string {
 /** An admin's booking for a customer: the customer's id, then the customer's basket. */
 const adminBasketSchema = v.strictObject({
   user: v.pipe(v.string(), v.nonEmpty(messages.required)),
+  /** The admin confirmed booking past a place or ticket limit (the quote's `overCapacity`). */
+  allowOverCapacity: v.optional(v.boolean(), false),
   ...basketSchema.entries,
 });
 
@@ -176,17 +178,17 @@ export const bookings = new Hono<AppEnv>()
   })
   .post('/admin/quote', async (c) => {
     const admin = requireAdmin(c);
-    const { user, ...basket } = await readBody(c, adminBasketSchema);
+    const { user, allowOverCapacity: _, ...basket } = await readBody(c, adminBasketSchema);
     const quote = await quoteAdminBooking(c.get('db'), admin.clientId, user, basket, Date.now());
     return c.json({ data: quote });
   })
   .post('/admin', async (c) => {
     const admin = requireAdmin(c);
-    const { user, ...basket } = await readBody(c, adminBasketSchema);
+    const { user, allowOverCapacity, ...basket } = await readBody(c, adminBasketSchema);
     const db = c.get('db');
     const bookingId = await createAdminBooking(
       { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-      { clientId: admin.clientId, adminId: admin.userId, userId: user, basket },
+      { clientId: admin.clientId, adminId: admin.userId, userId: user, basket, allowOverCapacity },
     );
     const booking = await loadVisibleBooking(db, admin, bookingId);
     if (!booking) throw notFound();

@@ -7,6 +7,7 @@ import {
   newBookingState,
   paymentMethodProblem,
   recurringPaymentProblem,
+  sessionName,
   unpaidBookingsProblem,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
@@ -40,7 +41,11 @@ export interface CreateBookingInput {
    * them may add a child to a full class. Everything else (prices, codes, double bookings,
    * payment) stays the customer's rule.
    */
-  admin?: { id: string } | null;
+  admin?: {
+    id: string;
+    /** The admin confirmed booking past a place or ticket limit (else a 409 names the session). */
+    allowOverCapacity?: boolean;
+  } | null;
 }
 
 export interface CreateBookingOptions {
@@ -125,6 +130,7 @@ export async function createBooking(
       await refuseProblems(trx, clientId, userId, basket, priced, stale, {
         stripeConfigured,
         limitsAreWarnings: Boolean(input.admin),
+        allowOverCapacity: input.admin?.allowOverCapacity === true,
       });
       const bookingId = await writeBooking(trx, {
         clientId,
@@ -165,7 +171,12 @@ async function refuseProblems(
   {
     stripeConfigured,
     limitsAreWarnings,
-  }: { stripeConfigured: boolean; limitsAreWarnings: boolean },
+    allowOverCapacity = false,
+  }: {
+    stripeConfigured: boolean;
+    limitsAreWarnings: boolean;
+    allowOverCapacity?: boolean;
+  },
 ) {
   const { price } = priced;
   const problem = price.problems[0];
@@ -181,6 +192,8 @@ async function refuseProblems(
     throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
   const full = (stale ?? priced).fullSessions;
   if (full.length > 0 && !limitsAreWarnings) throw new HttpError(409, messages.sessionFull);
+  // An admin may overbook, but only having confirmed it: never silently (issue 11, item 8).
+  if (full.length > 0 && !allowOverCapacity) throw overCapacityError(priced, full);
   const method = basket.paymentMethod;
   const methodProblem = paymentMethodProblem({
     amountDueNow: price.amountDueNow,
@@ -223,6 +236,23 @@ async function refuseProblems(
     .executeTakeFirstOrThrow();
   const unpaid = unpaidBookingsProblem({ newState, openUnpaid: Number(open.n) });
   if (unpaid) throw new HttpError(429, unpaid);
+}
+
+/**
+ * 409 for an admin booking past a place or ticket limit without the admin's confirmation,
+ * naming the first session (date and time) and keyed `allowOverCapacity` for the wizard.
+ */
+function overCapacityError(
+  priced: Pick<PricedBasket, 'groups' | 'client'>,
+  sessionIds: readonly string[],
+): HttpError {
+  const sessions = priced.groups
+    .flatMap((g) => g.sessions)
+    .filter((s) => sessionIds.includes(s._id));
+  const message = messages.overCapacityNotConfirmed(
+    sessions.map((s) => sessionName(s, priced.client.date_format)).join('; '),
+  );
+  return new HttpError(409, message, { allowOverCapacity: message });
 }
 
 async function writeBooking(
