@@ -187,6 +187,13 @@ export const messages = {
   badgeJoinedWaitlist: 'Joined waitlist',
   selectWaitlistSession: 'Please select at least one session.', // (ours)
   badgeAlreadyBooked: 'Already booked',
+  badgeFull: 'Full', // (ours)
+  badgePlacesLeft: (n: number | null) =>
+    n === null ? 'Places available' : n === 1 ? '1 place left' : `${n} places left`, // (ours)
+  waitlistOnlyFull:
+    'Only full sessions have a waitlist. Sessions with places left can be booked now.', // (ours)
+  waitlistSessionHasPlaces: (session: string) =>
+    `${session} still has places left, so it has no waitlist. Please book it instead.`, // (ours)
   waitlistTransitionNotAllowed: (from: string, to: string) =>
     `A waitlist entry cannot move from ${from} to ${to}.`, // (ours)
   offerHoursRange: 'An offer must last between 1 and 168 hours.', // (ours)
