@@ -33,6 +33,8 @@ export {
 } from './dates.ts';
 /** Dates and ages as people read them. @example formatCivilDate('2026-03-07', 'dd/MM/yyyy') */
 export * from './display.ts';
+/** Holds and payment deadlines. @example releaseDue(booking, now) // 'hold' */
+export * from './holds.ts';
 /** Deletion guards. @example canDeleteTicket({ bookings: 0 }) // { ok: true } */
 export * from './guards.ts';
 /** Home tab listings. @example groupMatchesTab(group, tab) */

@@ -9,6 +9,7 @@ import * as scheduledPayments from './migrations/2026_11_22_0043_scheduled_payme
 import * as instalmentPayments from './migrations/2026_11_22_0044_instalment_payments.ts';
 import * as stripeEventTimes from './migrations/2026_11_22_0045_stripe_event_times.ts';
 import * as fundingAccountUnique from './migrations/2026_11_22_0046_funding_account_unique.ts';
+import * as paymentHolds from './migrations/2026_11_25_1330_payment_holds.ts';
 import * as bookingCancellations from './migrations/2026_11_25_1400_booking_cancellations.ts';
 import * as idempotencyFingerprints from './migrations/2026_11_25_1500_idempotency_fingerprints.ts';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0044_instalment_payments': instalmentPayments,
   '2026_11_22_0045_stripe_event_times': stripeEventTimes,
   '2026_11_22_0046_funding_account_unique': fundingAccountUnique,
+  '2026_11_25_1330_payment_holds': paymentHolds,
   '2026_11_25_1400_booking_cancellations': bookingCancellations,
   '2026_11_25_1500_idempotency_fingerprints': idempotencyFingerprints,
 };

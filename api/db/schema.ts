@@ -17,6 +17,7 @@ export interface ClientsTable {
   plan_level: number;
   has_created_activity: Generated<Flag>;
   hold_minutes: Generated<number>;
+  unpaid_release_days: Generated<number>;
   allow_pay_later: Generated<Flag>;
   form_template: Generated<string>;
   button_display: Generated<string>;
@@ -310,6 +311,8 @@ export interface BookingsTable extends Owned {
   discount_code: string | null;
   pricing: Generated<string>;
   hold_expires_at: string | null;
+  /** Awaiting payment: when the places go back on sale unless paid (kept once released). */
+  payment_due_at: Generated<string | null>;
   idempotency_key: string | null;
   created_by_admin_id: string | null;
   confirmed_at: string | null;

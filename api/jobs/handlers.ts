@@ -1,33 +1,49 @@
+import { releaseDue } from '../../engine/holds.ts';
 import { paymentJobHandlers } from '../payments/jobs.ts';
 import type { StripeSettings } from '../payments/stripe.ts';
-import { EXPIRE_HOLD_JOB } from '../services/bookings/jobs.ts';
+import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from '../services/bookings/jobs.ts';
 import { releaseBooking } from '../services/bookings/lifecycle.ts';
 import { EXPIRE_OFFER_JOB, expireOffer } from '../services/waitlists.ts';
 import { housekeepingJobHandlers } from './housekeeping.ts';
 import type { JobHandler } from './queue.ts';
 
 /**
- * The bookings jobs. `expire-hold` is queued for each card hold at its expiry time (see
- * services/bookings/create.ts) and releases the places if the booking is still unpaid; it is
- * idempotent because releasing is a conditional update on status 'held'.
+ * The bookings jobs. `expire-hold` is queued for each hold at its expiry time (the payment step
+ * of every basket, see services/bookings/create.ts) and releases the places if the booking is
+ * still unpaid; `expire-unpaid` is queued for each booking awaiting an offline payment at the
+ * organiser's deadline. Both ask the engine (`releaseDue`) and are idempotent because releasing
+ * is a conditional update on the status.
  *
  * @example runDueJobs(db, bookingJobHandlers());
  */
 export function bookingJobHandlers(): Record<string, JobHandler> {
-  return {
-    [EXPIRE_HOLD_JOB]: async ({ clientId, bookingId }, { db, now }) => {
+  const release =
+    (wanted: 'hold' | 'unpaid'): JobHandler =>
+    async ({ clientId, bookingId }, { db, now }) => {
       const booking = await db
         .selectFrom('bookings')
-        .select(['status', 'hold_expires_at'])
+        .select(['status', 'hold_expires_at', 'payment_due_at'])
         .where('client_id', '=', clientId)
         .where('id', '=', bookingId)
         .executeTakeFirst();
-      if (booking?.status !== 'held' || !booking.hold_expires_at) return;
-      // A worker whose clock runs ahead must not cut a hold short: retry later instead.
-      if (Date.parse(booking.hold_expires_at) > now.getTime())
-        throw new Error(`Hold of booking ${bookingId} has not expired yet`);
-      await releaseBooking(db, clientId, bookingId, 'expired');
-    },
+      const waiting = wanted === 'hold' ? 'held' : 'awaiting_payment';
+      // Paid, cancelled or already released: nothing left to do.
+      if (!booking || booking.status !== waiting) return;
+      const due = releaseDue(
+        {
+          status: booking.status,
+          holdExpiresAt: booking.hold_expires_at,
+          paymentDueAt: booking.payment_due_at,
+        },
+        now.getTime(),
+      );
+      // A worker whose clock runs ahead must not cut a hold or a deadline short: retry later.
+      if (due !== wanted) throw new Error(`Booking ${bookingId} is not due for release yet`);
+      await releaseBooking(db, clientId, bookingId, wanted === 'hold' ? 'expired' : 'unpaid');
+    };
+  return {
+    [EXPIRE_HOLD_JOB]: release('hold'),
+    [EXPIRE_UNPAID_JOB]: release('unpaid'),
     // Queued when an admin offers a waitlist place; Ready → Expired frees the kept place.
     [EXPIRE_OFFER_JOB]: async ({ clientId, entryId }, { db, now }) => {
       await expireOffer(db, clientId, entryId, now.getTime());

@@ -352,10 +352,12 @@ describe('POST /api/bookings', () => {
       second.token,
       basket(small._id, item(second), pay),
     );
-    expect(quote.body.data.problems).toEqual([{ lineKey: 0, message: messages.sessionFull }]);
+    // Both name the session that went (issue 11): date and time, in the organiser's format.
+    const gone = messages.sessionFullNamed(['Thu 03/07/2031, 9am–3pm']);
+    expect(quote.body.data.problems).toEqual([{ lineKey: 0, message: gone }]);
     const late = await post('/api/bookings', second.token, basket(small._id, item(second), pay));
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe(messages.sessionFull);
+    expect(late.body.message).toBe(gone);
     const mine = await ctx.request('GET', '/api/bookings/mine', { token: second.token });
     expect(mine.body.data).toEqual([]);
     expect(await countTakenPlaces(ctx, small.sessions[2]!)).toBe(1);

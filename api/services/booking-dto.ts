@@ -56,6 +56,12 @@ export interface BookingDto {
   confirmedAt: string | null;
   /** While held: when unpaid places are released. */
   holdExpiresAt: string | null;
+  /**
+   * Awaiting an offline payment: when its places are released unless the organiser marks it
+   * paid. On an expired booking, the deadline it missed (an expired card or checkout hold has
+   * none).
+   */
+  paymentDueAt: string | null;
   user: { _id: string; fullName: string; email: string };
   /** The organiser's staff member who booked on the customer's behalf; null when they booked. */
   createdByAdmin: { _id: string; fullName: string } | null;

@@ -16,6 +16,8 @@ export interface ClientSettingsDto {
   planLevel: number;
   onboardingInfo: { hasCreatedActivity: boolean };
   holdMinutes: number;
+  /** Days an offline-paid booking keeps its places unpaid before they are released. */
+  unpaidReleaseDays: number;
   allowPayLater: boolean;
   formTemplate: string;
   buttonDisplay: string;
@@ -34,6 +36,7 @@ export async function loadClientSettings(db: Db, clientId: string): Promise<Clie
     planLevel: client.plan_level,
     onboardingInfo: { hasCreatedActivity: fromFlag(client.has_created_activity) },
     holdMinutes: client.hold_minutes,
+    unpaidReleaseDays: client.unpaid_release_days,
     allowPayLater: fromFlag(client.allow_pay_later),
     formTemplate: client.form_template,
     buttonDisplay: client.button_display,
@@ -69,6 +72,7 @@ export async function saveClientSettings(
       time_zone: input.timeZone,
       date_format: input.dateFormat,
       hold_minutes: input.holdMinutes,
+      ...(input.unpaidReleaseDays === null ? {} : { unpaid_release_days: input.unpaidReleaseDays }),
       allow_pay_later: toFlag(input.allowPayLater),
       form_template: input.formTemplate,
       button_display: input.buttonDisplay,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isTimeZone } from '../dates.ts';
+import { UNPAID_RELEASE_DAYS } from '../holds.ts';
 import { messages } from '../messages.ts';
 import {
   checkInteger,
@@ -24,6 +25,8 @@ export interface ClientSettingsInput {
   timeZone?: string | null;
   dateFormat?: string | null;
   holdMinutes?: number | string | null;
+  /** Days a voucher, Tax-Free Childcare or pay-later booking keeps its places unpaid. */
+  unpaidReleaseDays?: number | string | null;
   allowPayLater?: boolean | null;
   formTemplate?: string | null;
   buttonDisplay?: string | null;
@@ -45,6 +48,7 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       timeZone: optionalText,
       dateFormat: optionalText,
       holdMinutes: numberish,
+      unpaidReleaseDays: v.optional(v.nullable(v.union([v.number(), v.string()]))),
       allowPayLater: flag,
       formTemplate: optionalText,
       buttonDisplay: optionalText,
@@ -74,6 +78,13 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
         min: { value: HOLD_MINUTES.min, message: messages.holdMinutesRange },
         max: { value: HOLD_MINUTES.max, message: messages.holdMinutesRange },
       });
+      // Older clients of the API do not send it: the saved value (or the default) stays.
+      if (!isBlank(form.unpaidReleaseDays))
+        checkInteger(issues, 'unpaidReleaseDays', form.unpaidReleaseDays, {
+          required: messages.required,
+          min: { value: UNPAID_RELEASE_DAYS.min, message: messages.unpaidReleaseDaysRange },
+          max: { value: UNPAID_RELEASE_DAYS.max, message: messages.unpaidReleaseDaysRange },
+        });
       if (!(FORM_TEMPLATES as readonly string[]).includes(form.formTemplate ?? '')) {
         issues.add('formTemplate', messages.unknownOption);
       }
@@ -89,6 +100,9 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       timeZone: form.timeZone as string,
       dateFormat: form.dateFormat as (typeof DATE_FORMATS)[number],
       holdMinutes: Math.trunc(Number(form.holdMinutes)),
+      unpaidReleaseDays: isBlank(form.unpaidReleaseDays)
+        ? null
+        : Math.trunc(Number(form.unpaidReleaseDays)),
       allowPayLater: form.allowPayLater === true,
       formTemplate: form.formTemplate as (typeof FORM_TEMPLATES)[number],
       buttonDisplay: form.buttonDisplay as (typeof BUTTON_DISPLAYS)[number],

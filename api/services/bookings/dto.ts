@@ -204,6 +204,8 @@ export async function loadBookingDtos(
         createdAt: b.created_at,
         confirmedAt: b.confirmed_at,
         holdExpiresAt: b.status === 'held' ? b.hold_expires_at : null,
+        paymentDueAt:
+          b.status === 'awaiting_payment' || b.status === 'expired' ? b.payment_due_at : null,
         user: { _id: b.user_id, fullName: b.full_name, email: b.email },
         createdByAdmin: b.created_by_admin_id
           ? { _id: b.created_by_admin_id, fullName: b.admin_name ?? '' }

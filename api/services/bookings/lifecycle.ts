@@ -1,3 +1,4 @@
+import { releaseDue } from '../../../engine/holds.ts';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -21,7 +22,8 @@ export interface BookingPaymentInput {
   amount: number;
 }
 
-async function setLineStatus(
+/** Moves a booking's places, items and add-ons from one status to another (rows in `from` only). */
+export async function setLineStatus(
   trx: Db,
   clientId: string,
   bookingId: string,
@@ -148,9 +150,12 @@ export async function confirmBookingPayment(
 }
 
 /**
- * Releases an unpaid, held booking: booking and held places → expired, account credit and pass
- * credits it spent given back, its discount redemptions removed (and the rules' use counts
- * lowered) so the code can be used again. Returns whether this call released it.
+ * Releases an unpaid booking: booking and its places → expired, account credit and pass credits
+ * it spent given back, its discount redemptions removed (and the rules' use counts lowered) so
+ * the code can be used again. 'expired' and 'failed' release a hold (held places); 'unpaid'
+ * releases a booking awaiting an offline payment whose deadline passed (its kept places; its
+ * `payment_due_at` stays, which is how it reads as "not paid in time"). Returns whether this call
+ * released it.
  *
  * @example await releaseBooking(db, clientId, bookingId, 'expired');
  */
@@ -158,9 +163,11 @@ export async function releaseBooking(
   db: Db,
   clientId: string,
   bookingId: string,
-  reason: 'expired' | 'failed',
+  reason: 'expired' | 'failed' | 'unpaid',
 ): Promise<boolean> {
-  if (reason !== 'expired' && reason !== 'failed') throw new HttpError(400, 'Unknown reason.');
+  if (reason !== 'expired' && reason !== 'failed' && reason !== 'unpaid')
+    throw new HttpError(400, 'Unknown reason.');
+  const from = reason === 'unpaid' ? 'awaiting_payment' : 'held';
   return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const moved = await trx
@@ -168,10 +175,17 @@ export async function releaseBooking(
       .set({ status: 'expired', hold_expires_at: null, updated_at: now })
       .where('client_id', '=', clientId)
       .where('id', '=', bookingId)
-      .where('status', '=', 'held')
+      .where('status', '=', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
-    await setLineStatus(trx, clientId, bookingId, 'held', 'expired', now);
+    await setLineStatus(
+      trx,
+      clientId,
+      bookingId,
+      from === 'held' ? 'held' : 'confirmed',
+      'expired',
+      now,
+    );
     await reverseBookingSpend(trx, clientId, bookingId, now);
     return true;
   });
@@ -243,20 +257,41 @@ async function reverseBookingSpend(trx: Db, clientId: string, bookingId: string,
 }
 
 /**
- * Releases every hold whose time is up: the safety net behind the per-booking job (run at
- * start-up, so holds that expired while no server ran are freed before anyone books).
+ * Releases every hold whose time is up and every booking awaiting payment past its deadline: the
+ * safety net behind the per-booking jobs (run at start-up, so places that came due while no
+ * server ran are back on sale before anyone books).
  *
  * @example const released = await sweepExpiredHolds(db, new Date());
  */
 export async function sweepExpiredHolds(db: Db, now: Date): Promise<number> {
   const due = await db
     .selectFrom('bookings')
-    .select(['id', 'client_id'])
-    .where('status', '=', 'held')
-    .where('hold_expires_at', '<=', now.toISOString())
+    .select(['id', 'client_id', 'status', 'hold_expires_at', 'payment_due_at'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'held'), eb('hold_expires_at', '<=', now.toISOString())]),
+        eb.and([
+          eb('status', '=', 'awaiting_payment'),
+          eb('payment_due_at', '<=', now.toISOString()),
+        ]),
+      ]),
+    )
     .limit(1000)
     .execute();
   let released = 0;
-  for (const b of due) if (await releaseBooking(db, b.client_id, b.id, 'expired')) released += 1;
+  for (const b of due) {
+    const reason = releaseDue(
+      { status: b.status, holdExpiresAt: b.hold_expires_at, paymentDueAt: b.payment_due_at },
+      now.getTime(),
+    );
+    if (!reason) continue;
+    const done = await releaseBooking(
+      db,
+      b.client_id,
+      b.id,
+      reason === 'hold' ? 'expired' : 'unpaid',
+    );
+    if (done) released += 1;
+  }
   return released;
 }

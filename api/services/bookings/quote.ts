@@ -4,6 +4,8 @@ import {
   bookingAgeProblem,
   capacityShortfalls,
   doubleBookings,
+  fullSessionsMessage,
+  localeFor,
   messages,
   type PlaceRequest,
   type PriceResult,
@@ -11,7 +13,7 @@ import {
   todayIn,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { loadCapacityRows, loadPricingInput } from './load.ts';
+import { basketError, loadCapacityRows, loadPricingInput } from './load.ts';
 
 export interface PricedBasket {
   client: Awaited<ReturnType<typeof loadPricingInput>>['client'];
@@ -144,15 +146,22 @@ export async function quoteBasket(
    * For an admin, full sessions and the age block are warnings (adminBookingWarnings), not
    * problems.
    */
-  { limitsAreWarnings = false }: { limitsAreWarnings?: boolean } = {},
+  {
+    limitsAreWarnings = false,
+    refuseInvalidCode = false,
+  }: {
+    limitsAreWarnings?: boolean;
+    /**
+     * A code the basket cannot use is a 422 on `discountCode` (the parent's basket: the code is
+     * refused where it was typed, not one step later when booking).
+     */
+    refuseInvalidCode?: boolean;
+  } = {},
 ): Promise<PriceResult> {
-  const { price, fullSessions, doubleBookedLines, ageBlockedLines } = await priceBasketFor(
-    db,
-    clientId,
-    userId,
-    basket,
-    now,
-  );
+  const { price, fullSessions, doubleBookedLines, ageBlockedLines, groups, client } =
+    await priceBasketFor(db, clientId, userId, basket, now);
+  if (refuseInvalidCode && basket.discountCode && !price.code?.applied)
+    throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
   const full = new Set(limitsAreWarnings ? [] : fullSessions);
   const problems = [...price.problems];
   for (const lineKey of doubleBookedLines)
@@ -160,8 +169,14 @@ export async function quoteBasket(
   if (!limitsAreWarnings)
     for (const lineKey of ageBlockedLines)
       problems.push({ lineKey, message: messages.ageRangeBlockedBooking });
-  for (const line of price.lines)
-    if (line.sessionIds.some((s) => full.has(s)))
-      problems.push({ lineKey: line.key, message: messages.sessionFull });
+  const sessions = groups.flatMap((g) => g.sessions);
+  for (const line of price.lines) {
+    const gone = sessions.filter((s) => full.has(s._id) && line.sessionIds.includes(s._id));
+    if (gone.length > 0)
+      problems.push({
+        lineKey: line.key,
+        message: fullSessionsMessage(gone, client.date_format, localeFor(client.country)),
+      });
+  }
   return { ...price, problems: problems.sort((a, b) => a.lineKey - b.lineKey) };
 }
