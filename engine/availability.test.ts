@@ -3,11 +3,14 @@ import {
   adminBookingWarnings,
   ageInMonths,
   isOutsideAgeRange,
+  offersBySession,
   type PlaceRow,
   sessionAvailability,
+  ticketFullSessions,
   type WaitlistRow,
 } from './availability.ts';
 import { messages } from './messages.ts';
+import type { ActivityGroupRow } from './pricing/types.ts';
 
 const now = Date.parse('2025-01-10T12:00:00Z');
 const place = (
@@ -34,16 +37,28 @@ describe('places left', () => {
     ],
     ['the ticket limit caps it', 5, 1, [place('confirmed', 't1')], [], 0],
     [
-      'active waitlist entries claim free places',
+      'a Waiting entry takes no place; an offer for this session does',
       3,
       null,
       [place('confirmed')],
       [
         { activityId: 's1', status: 'Waiting' },
-        { activityId: null, status: 'Ready' },
+        { activityId: 's1', status: 'Pending' },
         { activityId: 's1', status: 'Used' },
+        { activityId: 's2', status: 'Ready' },
       ],
-      0,
+      1,
+    ],
+    [
+      'a Ready offer keeps its place until it runs out',
+      3,
+      null,
+      [],
+      [
+        { activityId: 's1', status: 'Ready', offerExpiresAt: '2025-01-10T12:01:00Z' },
+        { activityId: 's1', status: 'Ready', offerExpiresAt: '2025-01-10T11:59:00Z' },
+      ],
+      2,
     ],
   ])('%s', (_, limit, ticketLimit, places, waitlist, left) => {
     const a = sessionAvailability({
@@ -72,6 +87,7 @@ describe('places left', () => {
       places: [],
       waitlist: [
         { activityId: 's1', status: 'Pending' },
+        { activityId: 's1', status: 'Ready' },
         { activityId: 's1', status: 'Waiting' },
       ],
       now,
@@ -106,5 +122,141 @@ describe('places left', () => {
     expect(isOutsideAgeRange(60, 60, 120)).toBe(false);
     expect(isOutsideAgeRange(121, 60, 120)).toBe(true);
     expect(isOutsideAgeRange(null, 60, 120)).toBe(false);
+  });
+});
+
+describe('waitlist offers keep places only on their own sessions', () => {
+  const sessions = [
+    { _id: 'f1', groupId: 'football' },
+    { _id: 'f2', groupId: 'football' },
+    { _id: 'c1', groupId: 'camp' },
+  ];
+  const left = (sessionId: string, waitlist: WaitlistRow[], forAttendeeId?: string) =>
+    sessionAvailability({ sessionId, placeLimit: 5, places: [], waitlist, now, forAttendeeId })
+      .placesLeft;
+
+  it('an AllSessions offer keeps one place in each session of its group, none elsewhere', () => {
+    const rows = offersBySession(
+      [{ attendeeId: 'a1', activityGroupId: 'football', activityId: null, status: 'Ready' }],
+      sessions,
+    );
+    expect(rows.map((r) => r.activityId)).toEqual(['f1', 'f2']);
+    expect([left('f1', rows), left('f2', rows), left('c1', rows)]).toEqual([4, 4, 5]);
+    // The offered child may take the place kept for them.
+    expect(left('f1', rows, 'a1')).toBe(5);
+  });
+
+  it('a Waiting entry, for one session or all of them, keeps no place anywhere', () => {
+    const rows = offersBySession(
+      [
+        { activityGroupId: 'football', activityId: null, status: 'Waiting' },
+        { activityGroupId: 'camp', activityId: 'c1', status: 'Waiting' },
+        { activityGroupId: 'camp', activityId: 'c1', status: 'Expired' },
+      ],
+      sessions,
+    );
+    expect(rows).toEqual([]);
+    const raw: WaitlistRow[] = [
+      { activityId: null, status: 'Waiting' },
+      { activityId: 'c1', status: 'Waiting' },
+    ];
+    expect([left('f1', raw), left('c1', raw)]).toEqual([5, 5]);
+  });
+
+  it('a single-session offer keeps a place on that session only', () => {
+    const rows = offersBySession(
+      [{ activityGroupId: 'football', activityId: 'f2', status: 'Pending' }],
+      sessions,
+    );
+    expect([left('f1', rows), left('f2', rows), left('c1', rows)]).toEqual([5, 4, 5]);
+  });
+
+  it('warns the admin only when offers fill the free places', () => {
+    const waiting = sessionAvailability({
+      sessionId: 'f1',
+      placeLimit: 1,
+      places: [],
+      waitlist: [{ activityId: 'f1', status: 'Waiting' }],
+      now,
+    });
+    expect(waiting.waitlistFillsPlaces).toBe(false);
+    const offered = sessionAvailability({
+      sessionId: 'f1',
+      placeLimit: 1,
+      places: [],
+      waitlist: [{ activityId: 'f1', status: 'Ready' }],
+      now,
+    });
+    expect(offered.waitlistFillsPlaces).toBe(true);
+    expect(offered.sessionLimitReached).toBe(false);
+  });
+});
+
+describe('sessions a ticket cannot have a place in', () => {
+  const session = (_id: string, date: string, placeLimit: number | null) => ({
+    _id,
+    date,
+    startTime: '09:00',
+    endTime: '15:00',
+    enabled: true,
+    placeLimit,
+  });
+  const ticket = (_id: string, type: 'all' | 'single', placeLimit: number | null = null) => ({
+    _id,
+    type,
+    name: _id,
+    price: 1000,
+    shouldProRata: false,
+    placeLimit,
+    restrictSessions: false,
+    sessionsCanBeUsedFor: [],
+    subscriptionPlan: null,
+    allowMidMonthBookings: false,
+    coverFeePerSession: null,
+    timeDisplay: null,
+    enabled: true,
+  });
+  const group: ActivityGroupRow = {
+    _id: 'camp',
+    name: 'Camp',
+    sessions: [
+      session('past', '2025-01-09', 1),
+      session('mon', '2025-01-13', 2),
+      session('wed', '2025-01-15', 1),
+      session('fri', '2025-01-17', null),
+    ],
+    tickets: [ticket('week', 'all'), ticket('day', 'single'), ticket('few', 'all', 1)],
+    addOns: [],
+  };
+  const localNow = { date: '2025-01-10', time: '12:00' };
+  const booked = (activityId: string, ticketId = 'day'): PlaceRow => ({
+    activityId,
+    ticketId,
+    status: 'confirmed',
+  });
+  const full = (ticketId: string, places: PlaceRow[], waitlist: WaitlistRow[] = [], who?: string) =>
+    ticketFullSessions({
+      group,
+      ticketId,
+      places,
+      waitlist,
+      now,
+      localNow,
+      forAttendeeId: who,
+    });
+
+  it('names the full upcoming session an all-sessions ticket needs', () => {
+    expect(full('week', [])).toEqual([]);
+    // The past session was full too, but the ticket no longer needs it.
+    expect(full('week', [booked('past'), booked('wed')])).toEqual(['wed']);
+    expect(full('day', [booked('wed'), booked('mon')])).toEqual(['wed']);
+  });
+
+  it('counts the ticket limit per session and offers for others, not Waiting entries', () => {
+    expect(full('few', [booked('fri', 'few')])).toEqual(['fri']);
+    expect(full('week', [], [{ activityId: 'wed', status: 'Waiting' }])).toEqual([]);
+    const offer: WaitlistRow = { attendeeId: 'a1', activityId: 'wed', status: 'Ready' };
+    expect(full('week', [], [offer])).toEqual(['wed']);
+    expect(full('week', [], [offer], 'a1')).toEqual([]);
   });
 });

@@ -1,4 +1,12 @@
 import { messages } from './messages.ts';
+import {
+  allowedSessions,
+  isUpcoming,
+  type LocalNow,
+  priceLine,
+  sortSessions,
+} from './pricing/lines.ts';
+import type { ActivityGroupRow, SessionRow } from './pricing/types.ts';
 
 /** A place as booked: held places count until their hold expires (ISO instant). */
 export interface PlaceRow {
@@ -20,17 +28,66 @@ export type WaitlistStatus =
 /** Spec §4: entries are active while Waiting, Pending or Ready. */
 export const ACTIVE_WAITLIST_STATUSES: readonly WaitlistStatus[] = ['Waiting', 'Pending', 'Ready'];
 
+/**
+ * Statuses in which the organiser or the system has offered a place to a waitlisted child: a
+ * Pending offer is being made, a Ready one is sent and runs until its expiry. Only these keep a
+ * place out of sale (docs/rules/places.md); a plain Waiting entry never does.
+ */
+export const OFFER_WAITLIST_STATUSES: readonly WaitlistStatus[] = ['Pending', 'Ready'];
+
 export interface WaitlistRow {
   attendeeId?: string;
-  /** null for an AllSessions entry, which waits for every session of the group. */
+  /**
+   * The session the entry is for. null for an AllSessions entry, which waits for every session
+   * of its group: such an entry keeps no place until `offersBySession` names its sessions.
+   */
   activityId: string | null;
   status: WaitlistStatus;
+  /** When a Ready offer runs out (ISO instant); null or absent while it has no end. */
+  offerExpiresAt?: string | null;
 }
 
 /** Whether a place currently takes up capacity. */
 export const placeCounts = (p: PlaceRow, now: number) =>
   p.status === 'confirmed' ||
   (p.status === 'held' && !!p.holdExpiresAt && Date.parse(p.holdExpiresAt) > now);
+
+/**
+ * Whether a waitlist entry is an offer that keeps a place now: Pending, or Ready and not yet
+ * run out (the expiry job may not have run yet; like a hold, a lapsed offer stops counting at
+ * once). Waiting and finished entries never do.
+ *
+ * @example offerCounts({ activityId: 's1', status: 'Waiting' }, now) // false
+ */
+export const offerCounts = (w: WaitlistRow, now: number) =>
+  OFFER_WAITLIST_STATUSES.includes(w.status) &&
+  !(w.status === 'Ready' && w.offerExpiresAt && Date.parse(w.offerExpiresAt) <= now);
+
+/**
+ * The offers that may keep places, one row per session: an offer for one session stays on it;
+ * an AllSessions offer keeps a place on each of its own group's sessions given here (never on
+ * another group's). Waiting and finished entries are dropped; a Ready offer's expiry is checked
+ * against the clock by `sessionAvailability`. Loaders run this once, so every screen and
+ * booking counts the same rows.
+ *
+ * @example offersBySession([{ activityGroupId: 'g1', activityId: null, status: 'Ready' }], [{ _id: 's1', groupId: 'g1' }, { _id: 's9', groupId: 'g2' }]) // [{ activityId: 's1', status: 'Ready' }]
+ */
+export function offersBySession(
+  entries: readonly (WaitlistRow & { activityGroupId: string })[],
+  sessions: readonly { _id: string; groupId: string }[],
+): WaitlistRow[] {
+  const out: WaitlistRow[] = [];
+  for (const { activityGroupId, ...w } of entries) {
+    if (!OFFER_WAITLIST_STATUSES.includes(w.status)) continue;
+    if (w.activityId !== null) {
+      if (sessions.some((s) => s._id === w.activityId)) out.push(w);
+      continue;
+    }
+    for (const s of sessions)
+      if (s.groupId === activityGroupId) out.push({ ...w, activityId: s._id });
+  }
+  return out;
+}
 
 export interface Availability {
   /** Places left for a new booking with this ticket; null when nothing limits it. */
@@ -39,19 +96,26 @@ export interface Availability {
   ticketPlacesLeft: number | null;
   taken: number;
   takenWithTicket: number;
+  /** Waitlist offers keeping a place on this session for someone else. */
+  offered: number;
+  /**
+   * Active entries (Waiting, Pending, Ready) for this session or its group's AllSessions
+   * waitlist, among the rows given: a count for the organiser; only `offered` takes places.
+   */
   activeWaitlist: number;
   sessionLimitReached: boolean;
   ticketLimitReached: boolean;
-  /** Free places exist but active waitlist entries have first claim on them. */
+  /** Free places exist but waitlist offers keep all of them (spec §5's waitlist warning). */
   waitlistFillsPlaces: boolean;
 }
 
 /**
- * Places left in one session for one ticket. Confirmed places and unexpired holds count against
- * the session's place limit and (per session) the ticket's limit; active waitlist entries
- * (Waiting, Pending, Ready) for the session or for all sessions have first claim on free places.
- * A Ready entry's own booking is the one place it may take: pass `forAttendeeId` to not count
- * that attendee's own waitlist entry against them.
+ * Places left in one session for one ticket: the one rule the listing, the activity page, the
+ * waitlist form and booking all use. Confirmed places and unexpired holds count against the
+ * session's place limit and (per session) the ticket's limit; so does a waitlist offer for this
+ * session (Pending, or Ready until it runs out; pass AllSessions offers through
+ * `offersBySession` first). A Waiting entry never counts. The offered child may take the place
+ * kept for them: pass `forAttendeeId` so their own offer does not count against them.
  *
  * @example sessionAvailability({ sessionId: 's1', placeLimit: 10, places: [], waitlist: [], now }).placesLeft // 10
  */
@@ -74,12 +138,17 @@ export function sessionAvailability(input: {
   const activeWaitlist = input.waitlist.filter(
     (w) =>
       ACTIVE_WAITLIST_STATUSES.includes(w.status) &&
-      (w.activityId === null || w.activityId === input.sessionId) &&
+      (w.activityId === null || w.activityId === input.sessionId),
+  ).length;
+  const offered = input.waitlist.filter(
+    (w) =>
+      w.activityId === input.sessionId &&
+      offerCounts(w, input.now) &&
       (!input.forAttendeeId || w.attendeeId !== input.forAttendeeId),
   ).length;
   const limit = input.placeLimit ?? null;
   const free = limit === null ? null : Math.max(0, limit - taken);
-  const sessionPlacesLeft = free === null ? null : Math.max(0, free - activeWaitlist);
+  const sessionPlacesLeft = free === null ? null : Math.max(0, free - offered);
   const ticketLimit = input.ticket?.placeLimit ?? null;
   const ticketPlacesLeft = ticketLimit === null ? null : Math.max(0, ticketLimit - takenWithTicket);
   const placesLeft =
@@ -94,6 +163,7 @@ export function sessionAvailability(input: {
     ticketPlacesLeft,
     taken,
     takenWithTicket,
+    offered,
     activeWaitlist,
     sessionLimitReached: free === 0,
     ticketLimitReached: ticketPlacesLeft === 0,
@@ -163,4 +233,58 @@ export function adminBookingWarnings(input: {
   if (input.alreadyBookedWithTicket)
     out.push({ code: 'alreadyBookedWithTicket', message: messages.warnAlreadyBookedWithTicket });
   return out;
+}
+
+/**
+ * The sessions a ticket cannot have a place in now, so the widget can say so before a parent
+ * picks it (and booking refuses the same: both go through `sessionAvailability`). For an
+ * all-sessions or subscription ticket these are the sessions it would book today (pricing's own
+ * choice of sessions) with no place left for it: one of them makes the whole ticket unavailable.
+ * For a single-session ticket they are its upcoming sessions with no place left, each refused
+ * on its own. `forAttendeeId` lets a waitlist offer's child take the place kept for them.
+ *
+ * @example ticketFullSessions({ group, ticketId: 't-all', places, waitlist: [], now, localNow }) // ['s3']
+ */
+export function ticketFullSessions(input: {
+  group: ActivityGroupRow;
+  ticketId: string;
+  places: readonly PlaceRow[];
+  waitlist: readonly WaitlistRow[];
+  now: number;
+  localNow: LocalNow;
+  forAttendeeId?: string;
+}): string[] {
+  const { group } = input;
+  const ticket = group.tickets.find((t) => t._id === input.ticketId);
+  if (!ticket) return [];
+  let needed: readonly SessionRow[];
+  if (ticket.type === 'single') {
+    needed = allowedSessions(sortSessions(group.sessions), ticket).filter((s) =>
+      isUpcoming(s, input.localNow),
+    );
+  } else {
+    const priced = priceLine(
+      { attendeeId: input.forAttendeeId ?? '', activityGroupId: group._id, ticketId: ticket._id },
+      0,
+      group,
+      { now: input.localNow, planLevel: 0 },
+    );
+    if (!('line' in priced)) return [];
+    const ids = new Set(priced.line.sessionIds);
+    needed = group.sessions.filter((s) => ids.has(s._id));
+  }
+  return sortSessions(needed)
+    .filter(
+      (s) =>
+        sessionAvailability({
+          sessionId: s._id,
+          placeLimit: s.placeLimit,
+          ticket: { _id: ticket._id, placeLimit: ticket.placeLimit },
+          places: input.places,
+          waitlist: input.waitlist,
+          now: input.now,
+          forAttendeeId: input.forAttendeeId,
+        }).placesLeft === 0,
+    )
+    .map((s) => s._id);
 }

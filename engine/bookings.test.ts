@@ -127,7 +127,7 @@ describe('capacityShortfalls', () => {
       capacityShortfalls({ requests, sessions, tickets: [], places: [], waitlist: [], now }),
     ).toEqual(['s1']);
   });
-  it('applies the ticket limit per session and leaves waitlisters their claim', () => {
+  it('applies the ticket limit per session and leaves waitlist offers their place', () => {
     const requests = [{ sessionId: 's1', ticketId: 't1', attendeeId: 'a1' }];
     expect(
       capacityShortfalls({
@@ -139,9 +139,11 @@ describe('capacityShortfalls', () => {
         now,
       }),
     ).toEqual(['s1']);
+    // An offer to someone else keeps its place; a Waiting entry and a1's own offer do not.
     const waitlist = [
-      { attendeeId: 'w1', activityId: 's1', status: 'Waiting' as const },
-      { attendeeId: 'a1', activityId: null, status: 'Ready' as const },
+      { attendeeId: 'w1', activityId: 's1', status: 'Ready' as const },
+      { attendeeId: 'w2', activityId: 's1', status: 'Waiting' as const },
+      { attendeeId: 'a1', activityId: 's1', status: 'Ready' as const },
     ];
     expect(
       capacityShortfalls({

@@ -4,16 +4,20 @@ import {
   offerExpiresAt,
   WAITLIST_STATUSES,
   type WaitlistJoinInput,
+  waitlistJoinRefusal,
   waitlistJoinView,
   waitlistMoveSteps,
   waitlistTransitionError,
 } from './waitlist.ts';
 
+// Every session is full unless a test says otherwise: only full sessions can be waitlisted.
 const sessions = [
-  { _id: 's0', date: '2025-01-06', startTime: '15:30', enabled: true },
-  { _id: 's1', date: '2025-01-13', startTime: '15:30', enabled: true },
-  { _id: 's2', date: '2025-01-20', startTime: '15:30', enabled: true },
+  { _id: 's0', date: '2025-01-06', startTime: '15:30', enabled: true, placesLeft: 0 },
+  { _id: 's1', date: '2025-01-13', startTime: '15:30', enabled: true, placesLeft: 0 },
+  { _id: 's2', date: '2025-01-20', startTime: '15:30', enabled: true, placesLeft: 0 },
 ];
+const withPlaces = (left: Record<string, number | null>) =>
+  sessions.map((s) => (s._id in left ? { ...s, placesLeft: left[s._id] } : s));
 const input = (over: Partial<WaitlistJoinInput> = {}): WaitlistJoinInput => ({
   group: { waitlistType: 'SingleSession', sessions, minAgeMonths: 48, maxAgeMonths: 96 },
   attendees: [{ _id: 'a', ageMonths: 60 }],
@@ -29,10 +33,66 @@ describe('waitlist join form', () => {
       input({ bookedSessionIds: ['s1'], entries: [{ activityId: 's2', status: 'Cancelled' }] }),
     );
     expect(view.sessions).toEqual([
-      { _id: 's1', disabled: true, badge: messages.badgeAlreadyBooked },
-      { _id: 's2', disabled: false, badge: null },
+      { _id: 's1', disabled: true, badge: messages.badgeAlreadyBooked, reason: 'booked' },
+      { _id: 's2', disabled: false, badge: messages.badgeFull, reason: null },
     ]);
     expect(view.canJoin).toBe(true);
+    expect(view.note).toBeNull();
+  });
+
+  it('offers only full sessions, and says why the others are not offered', () => {
+    const view = waitlistJoinView(
+      input({ group: { waitlistType: 'SingleSession', sessions: withPlaces({ s1: 20 }) } }),
+    );
+    expect(view.sessions).toEqual([
+      { _id: 's1', disabled: true, badge: '20 places left', reason: 'hasPlaces' },
+      { _id: 's2', disabled: false, badge: messages.badgeFull, reason: null },
+    ]);
+    expect(view.note).toBe(messages.waitlistOnlyFull);
+    expect(view.canJoin).toBe(true);
+  });
+
+  it('has nothing to join when every session has places, limited or not', () => {
+    const view = waitlistJoinView(
+      input({
+        group: { waitlistType: 'SingleSession', sessions: withPlaces({ s1: 20, s2: null }) },
+      }),
+    );
+    expect(view.sessions.map((s) => [s.disabled, s.badge])).toEqual([
+      [true, '20 places left'],
+      [true, 'Places available'],
+    ]);
+    expect(view.error).toBe('No sessions available to join.');
+    expect(view.note).toBe(messages.waitlistOnlyFull);
+    expect(view.canJoin).toBe(false);
+  });
+
+  it('joins an all-sessions waitlist only while a session the attendee needs is full', () => {
+    const all = (left: Record<string, number | null>, bookedSessionIds: string[] = []) =>
+      waitlistJoinView(
+        input({
+          group: { waitlistType: 'AllSessions', sessions: withPlaces(left) },
+          bookedSessionIds,
+        }),
+      );
+    expect(all({ s1: 20 }).canJoin).toBe(true);
+    expect(all({ s1: 20 }).sessions.map((s) => s.badge)).toEqual(['20 places left', 'Full']);
+    expect(all({ s1: 3, s2: 1 }).error).toBe(messages.noSessionsToJoin);
+    expect(all({ s1: 3, s2: 1 }).canJoin).toBe(false);
+    // The only full session is one the attendee already has a place in.
+    expect(all({ s1: 3 }, ['s2']).canJoin).toBe(false);
+  });
+
+  it('refuses a request for a session with places left, naming it', () => {
+    const view = waitlistJoinView(
+      input({ group: { waitlistType: 'SingleSession', sessions: withPlaces({ s1: 20 }) } }),
+    );
+    const label = (id: string) => (id === 's1' ? 'Mon 13/01/2025 3.30pm–4.30pm' : id);
+    expect(waitlistJoinRefusal(view, ['s2'], label)).toBeNull();
+    expect(waitlistJoinRefusal(view, ['s2', 's1'], label)).toBe(
+      'Mon 13/01/2025 3.30pm–4.30pm still has places left, so it has no waitlist. Please book it instead.',
+    );
+    expect(waitlistJoinRefusal(view, ['s0'], label)).toBe(messages.sessionUnavailable);
   });
 
   it.each<[string, Partial<WaitlistJoinInput>, string]>([

@@ -58,7 +58,17 @@ export interface WaitlistJoinInput {
     minAgeMonths?: number | null;
     maxAgeMonths?: number | null;
     blockOutOfRange?: boolean;
-    sessions: readonly { _id: string; date: string; startTime: string; enabled: boolean }[];
+    /**
+     * `placesLeft` is the session's places left for a new booking (`sessionAvailability`, as the
+     * listing shows it); null when nothing limits it.
+     */
+    sessions: readonly {
+      _id: string;
+      date: string;
+      startTime: string;
+      enabled: boolean;
+      placesLeft: number | null;
+    }[];
   };
   attendees: readonly { _id: string; ageMonths?: number | null }[];
   /** The chosen attendee (default: the first). */
@@ -71,20 +81,31 @@ export interface WaitlistJoinInput {
   now: { date: string; time: string };
 }
 
+/** Why a session cannot be ticked: booked already, joined already, or not full. */
+export type WaitlistClosedReason = 'booked' | 'joined' | 'hasPlaces';
+
 export interface WaitlistJoinView {
   attendeeId: string | null;
-  sessions: { _id: string; disabled: boolean; badge: string | null }[];
+  sessions: {
+    _id: string;
+    disabled: boolean;
+    badge: string | null;
+    reason: WaitlistClosedReason | null;
+  }[];
   notice: string | null;
   error: string | null;
+  /** Why sessions with places left are not offered; null when every session is full. */
+  note: string | null;
   canJoin: boolean;
 }
 
 /**
  * What the customer's waitlist join form shows (spec §2, §5): one checkbox per upcoming enabled
  * session, disabled with 'Already booked' or 'Joined waitlist'; the age notice, or the block
- * when the activity refuses out-of-range attendees; and the form-level messages. For an
- * AllSessions waitlist the attendee joins once for the whole group. Sessions are offered
- * whether or not they are full today, since places can free up before the date.
+ * when the activity refuses out-of-range attendees; and the form-level messages. Only a full
+ * session can be waitlisted (docs/rules/places.md): one with places left is disabled with its
+ * places left, and `note` says why. For an AllSessions waitlist the attendee joins once for the
+ * whole group, and only while a session they have not booked is full.
  *
  * @example waitlistJoinView(input).error // 'No sessions available to join.'
  */
@@ -93,7 +114,7 @@ export function waitlistJoinView(input: WaitlistJoinInput): WaitlistJoinView {
     error: string | null,
     attendeeId: string | null = null,
     notice: string | null = null,
-  ): WaitlistJoinView => ({ attendeeId, sessions: [], notice, error, canJoin: false });
+  ): WaitlistJoinView => ({ attendeeId, sessions: [], notice, error, note: null, canJoin: false });
   if (input.attendees.length === 0) return empty(messages.userHasNoAttendees);
   const attendee = input.attendees.find((a) => a._id === input.attendeeId) ?? input.attendees[0];
   const { group } = input;
@@ -117,20 +138,64 @@ export function waitlistJoinView(input: WaitlistJoinInput): WaitlistJoinView {
   const booked = new Set(input.bookedSessionIds);
   const joined = new Set(active.map((e) => e.activityId));
   const sessions = upcoming.map((s) => {
-    const badge = booked.has(s._id)
-      ? messages.badgeAlreadyBooked
+    const reason: WaitlistClosedReason | null = booked.has(s._id)
+      ? 'booked'
       : joined.has(s._id)
-        ? messages.badgeJoinedWaitlist
-        : null;
-    return { _id: s._id, disabled: badge !== null, badge };
+        ? 'joined'
+        : s.placesLeft !== 0
+          ? 'hasPlaces'
+          : null;
+    const badge =
+      reason === 'booked'
+        ? messages.badgeAlreadyBooked
+        : reason === 'joined'
+          ? messages.badgeJoinedWaitlist
+          : reason === 'hasPlaces'
+            ? messages.badgePlacesLeft(s.placesLeft)
+            : messages.badgeFull;
+    return { _id: s._id, disabled: reason !== null, badge, reason };
   });
+  const note = sessions.some((s) => s.reason === 'hasPlaces') ? messages.waitlistOnlyFull : null;
   const open = sessions.some((s) => !s.disabled);
+  // Every session booked or joined already: the spec's own message for that; otherwise nothing
+  // is full enough to wait for.
   const error = open
     ? null
-    : group.waitlistType === 'AllSessions'
-      ? messages.noSessionsToJoin
-      : messages.joinedEveryWaitlist;
-  return { attendeeId: attendee._id, sessions, notice, error, canJoin: open };
+    : group.waitlistType === 'SingleSession' && sessions.every((s) => s.reason !== 'hasPlaces')
+      ? messages.joinedEveryWaitlist
+      : messages.noSessionsToJoin;
+  return {
+    attendeeId: attendee._id,
+    // An AllSessions waitlist is joined as a whole: its rows are shown, never ticked.
+    sessions:
+      group.waitlistType === 'AllSessions'
+        ? sessions.map((s) => ({ ...s, disabled: true }))
+        : sessions,
+    notice,
+    error,
+    note,
+    canJoin: open,
+  };
+}
+
+/**
+ * The server's answer to a join request for sessions the form would not offer: the first one
+ * asked for that has places left is named (`label` formats it), otherwise the session is gone.
+ *
+ * @example waitlistJoinRefusal(view, ['s1'], (id) => 'Mon 13 Jan, 9am–3pm') // 'Mon 13 Jan, 9am–3pm still has places left, …'
+ */
+export function waitlistJoinRefusal(
+  view: WaitlistJoinView,
+  activityIds: readonly string[],
+  label: (sessionId: string) => string,
+): string | null {
+  for (const id of activityIds) {
+    const s = view.sessions.find((x) => x._id === id);
+    if (!s) return messages.sessionUnavailable;
+    if (s.reason === 'hasPlaces') return messages.waitlistSessionHasPlaces(label(id));
+    if (s.disabled) return messages.sessionUnavailable;
+  }
+  return null;
 }
 
 /** Spec-less defaults (ours): an offer keeps the place for 48 hours, at most a week. */

@@ -34,7 +34,8 @@ async function groupWithWaitlist(waitlistType: string) {
         { _id: 'temp_a', date: '2031-03-02', startTime: '09:00', endTime: '10:00', placeLimit: 1 },
         { _id: 'temp_b', date: '2031-03-09', startTime: '09:00', endTime: '10:00', placeLimit: 1 },
       ],
-      tickets: [{ _id: 'temp_t', type: 'single', name: 'Drop-in', price: '5' }],
+      // Free, so a booking that fills a session needs no payment.
+      tickets: [{ _id: 'temp_t', type: 'single', name: 'Drop-in', price: '0' }],
       addOns: [],
     },
   });
@@ -42,7 +43,34 @@ async function groupWithWaitlist(waitlistType: string) {
   const group = await ctx.request('GET', `/api/activity-groups/${res.body.data._id}`, {
     token: org.token,
   });
-  return group.body.data as { _id: string; activities: { _id: string }[] };
+  return group.body.data as {
+    _id: string;
+    activities: { _id: string }[];
+    tickets: { _id: string }[];
+  };
+}
+
+/** Another family books the one place of each session given: only full sessions have a waitlist. */
+async function fill(group: Awaited<ReturnType<typeof groupWithWaitlist>>, sessionIds: string[]) {
+  const filler = await parentWithChild('Zed');
+  const res = await ctx.request('POST', '/api/bookings', {
+    token: filler.token,
+    body: {
+      activityGroups: [
+        {
+          activityGroup: group._id,
+          items: [
+            {
+              ticket: group.tickets[0]._id,
+              activities: sessionIds,
+              attendees: [filler.attendeeId],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
 async function parentWithChild(first = 'Ada') {
@@ -66,6 +94,7 @@ describe('waitlists', () => {
     const group = await groupWithWaitlist('SingleSession');
     const parent = await parentWithChild();
     const [first, second] = group.activities.map((a) => a._id);
+    await fill(group, [first, second]);
     const joined = await ctx.request('POST', '/api/waitlists', {
       token: parent.token,
       body: { activityGroup: group._id, attendee: parent.attendeeId, activities: [first] },
@@ -81,8 +110,8 @@ describe('waitlists', () => {
       { token: parent.token },
     );
     expect(view.body.data.sessions).toEqual([
-      { _id: first, disabled: true, badge: 'Joined waitlist' },
-      { _id: second, disabled: false, badge: null },
+      { _id: first, disabled: true, badge: 'Joined waitlist', reason: 'joined' },
+      { _id: second, disabled: false, badge: 'Full', reason: null },
     ]);
 
     const again = await ctx.request('POST', '/api/waitlists', {
@@ -112,6 +141,12 @@ describe('waitlists', () => {
     const group = await groupWithWaitlist('AllSessions');
     const parent = await parentWithChild();
     const body = { activityGroup: group._id, attendee: parent.attendeeId };
+    // Every session has a place: there is nothing to wait for.
+    const early = await ctx.request('POST', '/api/waitlists', { token: parent.token, body });
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe('No sessions available to join.');
+    // One session the whole-term place needs is full: now the child may wait.
+    await fill(group, [group.activities[1]._id]);
     const joined = await ctx.request('POST', '/api/waitlists', { token: parent.token, body });
     expect(joined.status).toBe(201);
     expect(joined.body.data[0]).toMatchObject({ type: 'AllSessions', activity: null });
@@ -125,6 +160,7 @@ describe('waitlists', () => {
     const group = await groupWithWaitlist('SingleSession');
     const a = await parentWithChild('Ann');
     const b = await parentWithChild('Bea');
+    await fill(group, [group.activities[0]._id]);
     for (const p of [a, b]) {
       await ctx.request('POST', '/api/waitlists', {
         token: p.token,
@@ -152,6 +188,35 @@ describe('waitlists', () => {
     ]);
     const tooBig = await ctx.request('GET', '/api/waitlists?limit=1001', { token: org.token });
     expect(tooBig.status).toBe(400);
+  });
+
+  it('refuses to waitlist a session with free places, naming it, and writes nothing', async () => {
+    const group = await groupWithWaitlist('SingleSession');
+    const parent = await parentWithChild();
+    const [first, second] = group.activities.map((a) => a._id);
+    await fill(group, [first]);
+    const view = await ctx.request(
+      'GET',
+      `/api/waitlists/join-view?activityGroup=${group._id}&attendee=${parent.attendeeId}`,
+      { token: parent.token },
+    );
+    expect(view.body.data.sessions).toEqual([
+      { _id: first, disabled: false, badge: 'Full', reason: null },
+      { _id: second, disabled: true, badge: '1 place left', reason: 'hasPlaces' },
+    ]);
+    expect(view.body.data.note).toBe(
+      'Only full sessions have a waitlist. Sessions with places left can be booked now.',
+    );
+    const refused = await ctx.request('POST', '/api/waitlists', {
+      token: parent.token,
+      body: { activityGroup: group._id, attendee: parent.attendeeId, activities: [first, second] },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(
+      'Sun 09/03/2031, 9am–10am still has places left, so it has no waitlist. Please book it instead.',
+    );
+    const entries = await ctx.request('GET', '/api/waitlists', { token: parent.token });
+    expect(entries.body.data).toEqual([]);
   });
 
   it('refuses another parent’s child, other tenants and groups without a waitlist', async () => {

@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
 import {
+  type ActivityGroupRow,
   type PlaceRow,
   type SessionRow,
   sessionAvailability,
   type TicketTiming,
+  ticketFullSessions,
   ticketTiming,
   type WaitlistRow,
   zonedParts,
@@ -49,8 +51,15 @@ export const sessionDto = (row: Selectable<ActivitiesTable>) => ({
 /**
  * A ticket on the wire. `timing` is the engine's `ticketTiming` against the group's sessions at
  * the request's time (the pro_rata_price column is never written: the price depends on today).
+ * `fullSessions` are the sessions it needs that have no place left for it (engine
+ * `ticketFullSessions`): for an all-sessions or subscription ticket one is enough to make it
+ * unavailable, so parents learn it before they pick the ticket.
  */
-export const ticketDto = (row: Selectable<TicketsTable>, timing: TicketTiming) => ({
+export const ticketDto = (
+  row: Selectable<TicketsTable>,
+  timing: TicketTiming,
+  fullSessions: string[],
+) => ({
   _id: row.id,
   type: row.type,
   name: row.name,
@@ -70,6 +79,7 @@ export const ticketDto = (row: Selectable<TicketsTable>, timing: TicketTiming) =
       ? { start: toHoursMinutes(row.time_display_start), end: toHoursMinutes(row.time_display_end) }
       : null,
   enabled: fromFlag(row.enabled),
+  fullSessions,
 });
 
 export const addOnDto = (row: Selectable<AddOnsTable>) => ({
@@ -96,25 +106,46 @@ export const venueDto = (row: Selectable<VenuesTable>) => ({
 
 type GroupRow = Selectable<ActivityGroupsTable>;
 
-/** Places left per session, by the engine's rule (confirmed places, live holds, waitlist). */
-type PlacesLeft = (session: Selectable<ActivitiesTable>) => number | null;
-
-function placesLeftFrom(
-  counted: Set<string>,
-  capacity: { places: PlaceRow[]; waitlist: WaitlistRow[] },
-  now: number,
-): PlacesLeft {
-  return (session) =>
-    session.place_limit === null || !counted.has(session.id)
-      ? null
-      : sessionAvailability({
-          sessionId: session.id,
-          placeLimit: session.place_limit,
-          places: capacity.places,
-          waitlist: capacity.waitlist,
-          now,
-        }).placesLeft;
+/**
+ * Places as booking counts them (confirmed places, live holds, waitlist offers), from
+ * `loadCapacityRows`. `counted` are the sessions whose rows were loaded: the upcoming ones that a
+ * session or ticket limit applies to.
+ */
+interface Capacity {
+  counted: Set<string>;
+  places: PlaceRow[];
+  waitlist: WaitlistRow[];
+  now: number;
 }
+
+/** A session's places left, by the engine's rule; null when nothing limits it. */
+const placesLeftOf = (session: Selectable<ActivitiesTable>, capacity: Capacity) =>
+  session.place_limit === null || !capacity.counted.has(session.id)
+    ? null
+    : sessionAvailability({
+        sessionId: session.id,
+        placeLimit: session.place_limit,
+        places: capacity.places,
+        waitlist: capacity.waitlist,
+        now: capacity.now,
+      }).placesLeft;
+
+/** A ticket row as the engine prices it. */
+const ticketData = (t: Selectable<TicketsTable>): ActivityGroupRow['tickets'][number] => ({
+  _id: t.id,
+  type: t.type,
+  name: t.name,
+  price: t.price,
+  shouldProRata: fromFlag(t.should_pro_rata),
+  placeLimit: t.place_limit,
+  restrictSessions: fromFlag(t.restrict_sessions),
+  sessionsCanBeUsedFor: readJson<string[]>(t.sessions_can_be_used_for, []),
+  subscriptionPlan: t.subscription_plan_id,
+  allowMidMonthBookings: fromFlag(t.allow_mid_month_bookings),
+  coverFeePerSession: t.cover_fee_per_session,
+  timeDisplay: null,
+  enabled: fromFlag(t.enabled),
+});
 
 function groupDto(
   group: GroupRow,
@@ -123,8 +154,8 @@ function groupDto(
   {
     publicView,
     now,
-    placesLeft,
-  }: { publicView: boolean; now: { date: string; time: string }; placesLeft: PlacesLeft },
+    capacity,
+  }: { publicView: boolean; now: { date: string; time: string }; capacity: Capacity },
 ) {
   const today = now.date;
   const visible = <T extends { enabled: 0 | 1 }>(row: T) => !publicView || row.enabled === 1;
@@ -135,7 +166,7 @@ function groupDto(
     .filter(visible)
     // A parent has no use for past sessions; the admin keeps the whole history.
     .filter((s) => !publicView || s.date >= today)
-    .map((s) => ({ ...sessionDto(s), placesLeft: placesLeft(s) }));
+    .map((s) => ({ ...sessionDto(s), placesLeft: placesLeftOf(s, capacity) }));
   // Timing counts every session of the group, past and disabled ones included (the engine
   // keeps the enabled ones), even where the public view shows only what is still to come.
   const allSessions: SessionRow[] = children.activities.filter(mine).map((s) => ({
@@ -145,6 +176,15 @@ function groupDto(
     endTime: s.end_time,
     enabled: fromFlag(s.enabled),
   }));
+  const groupRow: ActivityGroupRow = {
+    _id: group.id,
+    name: group.name,
+    sessions: children.activities
+      .filter(mine)
+      .map((s) => ({ ...sessionDto(s), placeLimit: s.place_limit })),
+    tickets: children.tickets.filter(mine).map(ticketData),
+    addOns: [],
+  };
   const ticket = (row: Selectable<TicketsTable>) =>
     ticketDto(
       row,
@@ -159,6 +199,14 @@ function groupDto(
         allSessions,
         now,
       ),
+      ticketFullSessions({
+        group: groupRow,
+        ticketId: row.id,
+        places: capacity.places,
+        waitlist: capacity.waitlist,
+        now: capacity.now,
+        localNow: now,
+      }),
     );
   return {
     _id: group.id,
@@ -220,16 +268,26 @@ export async function loadActivityGroups(
   }
   const local = zonedParts(now, client.time_zone);
   const today = local.date;
-  // Only limited sessions still to come need counting; the rest have null (unlimited).
-  const limited = children.activities.filter((s) => s.place_limit !== null && s.date >= today);
-  const capacity = await loadCapacityRows(
+  // Only sessions still to come that a session or ticket limit applies to need counting; the
+  // rest are unlimited (null).
+  const ticketLimited = new Set(
+    children.tickets.filter((t) => t.place_limit !== null).map((t) => t.activity_group_id),
+  );
+  const limited = children.activities.filter(
+    (s) => s.date >= today && (s.place_limit !== null || ticketLimited.has(s.activity_group_id)),
+  );
+  const rows = await loadCapacityRows(
     db,
     clientId,
     limited.map((s) => s.id),
     groups.map((g) => g.id),
   );
-  const placesLeft = placesLeftFrom(new Set(limited.map((s) => s.id)), capacity, now.getTime());
-  return groups.map((g) => groupDto(g, children, venues, { publicView, now: local, placesLeft }));
+  const capacity: Capacity = {
+    counted: new Set(limited.map((s) => s.id)),
+    ...rows,
+    now: now.getTime(),
+  };
+  return groups.map((g) => groupDto(g, children, venues, { publicView, now: local, capacity }));
 }
 
 export async function loadActivityGroup(

@@ -1,12 +1,16 @@
 import {
   ACTIVE_WAITLIST_STATUSES,
   ageInMonths,
+  clientDate,
+  formatTimeRange,
   hasFeature,
   isActiveWaitlistStatus,
+  localeFor,
   messages,
   offerExpiresAt,
   type WaitlistJoinView,
   type WaitlistStatus,
+  waitlistJoinRefusal,
   waitlistJoinView,
   waitlistMoveSteps,
   waitlistTransitionError,
@@ -18,7 +22,7 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { loadActivityGroup } from './activity-groups.ts';
+import { type ActivityGroupDto, loadActivityGroup } from './activity-groups.ts';
 import { listAttendees } from './attendees.ts';
 
 /** Places that count as "already booked" for the waitlist form. */
@@ -42,7 +46,8 @@ export const EXPIRE_OFFER_JOB = 'expire-waitlist-offer';
 
 /**
  * Everything the join form needs for one attendee, decided by the engine: which sessions can be
- * ticked, the badges, the age notice or block and the form-level message.
+ * ticked (only full ones, by the places left the listing shows: the same loader and rule), the
+ * badges, the age notice or block and the form-level message.
  */
 export async function waitlistJoinState(
   db: Db,
@@ -52,7 +57,12 @@ export async function waitlistJoinState(
     activityGroupId,
     attendeeId,
   }: { userId: string; activityGroupId: string; attendeeId?: string },
-): Promise<{ view: WaitlistJoinView; waitlistType: 'AllSessions' | 'SingleSession' }> {
+): Promise<{
+  view: WaitlistJoinView;
+  waitlistType: 'AllSessions' | 'SingleSession';
+  group: ActivityGroupDto;
+  client: NonNullable<Awaited<ReturnType<typeof findClientById>>>;
+}> {
   const client = await findClientById(db, clientId);
   if (!client) throw notFound();
   const group = await loadActivityGroup(db, clientId, activityGroupId, { publicView: true });
@@ -102,7 +112,7 @@ export async function waitlistJoinState(
     })),
     now: { date: now.date, time: now.time },
   });
-  return { view, waitlistType };
+  return { view, waitlistType, group, client };
 }
 
 /**
@@ -115,10 +125,12 @@ export async function joinWaitlist(
   clientId: string,
   input: { userId: string; activityGroupId: string; attendeeId: string; activityIds: string[] },
 ): Promise<string[]> {
-  const { view, waitlistType } = await waitlistJoinState(db, clientId, input);
+  const { view, waitlistType, group, client } = await waitlistJoinState(db, clientId, input);
   if (view.attendeeId !== input.attendeeId) throw notFound();
-  if (view.error) throw new HttpError(422, view.error);
-  const open = new Set(view.sessions.filter((s) => !s.disabled).map((s) => s._id));
+  if (view.error) {
+    // Why nothing can be joined (every session still has places) goes with the spec's message.
+    throw new HttpError(422, view.error, view.note ? { activities: view.note } : undefined);
+  }
   let activityIds: (string | null)[];
   if (waitlistType === 'AllSessions') {
     activityIds = [null];
@@ -128,8 +140,14 @@ export async function joinWaitlist(
         activities: messages.selectWaitlistSession,
       });
     }
-    const closed = input.activityIds.find((id) => !open.has(id));
-    if (closed) throw new HttpError(422, messages.sessionUnavailable);
+    const refusal = waitlistJoinRefusal(view, input.activityIds, (id) => {
+      const s = group.activities.find((x) => x._id === id);
+      // As the widget and the booking errors name a session: weekday, date, times.
+      return s
+        ? `${clientDate(s.date, client.date_format, localeFor(client.country))}, ${formatTimeRange(s.startTime, s.endTime)}`
+        : id;
+    });
+    if (refusal) throw new HttpError(422, refusal, { activities: refusal });
     activityIds = [...new Set(input.activityIds)];
   }
   const now = nowIso();

@@ -8,7 +8,7 @@ import type {
   WaitlistRow,
   WaitlistStatus,
 } from '../../../engine/index.ts';
-import { messages } from '../../../engine/index.ts';
+import { messages, OFFER_WAITLIST_STATUSES, offersBySession } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { listActivityGroups, loadGroupChildren } from '../../db/repositories/activity-groups.ts';
@@ -25,7 +25,6 @@ import { listDiscountRules } from '../discount-rules.ts';
 
 /** Place statuses that may take capacity (held ones only until their hold expires). */
 export const TAKING_STATUSES = ['held', 'confirmed'] as const;
-const ACTIVE_WAITLIST: WaitlistStatus[] = ['Waiting', 'Pending', 'Ready'];
 
 export async function loadClient(db: Db, clientId: string) {
   const client = await findClientById(db, clientId);
@@ -280,7 +279,13 @@ export async function cardAvailable(
   return Boolean(row && fromFlag(row.connected) && fromFlag(row.charges_enabled));
 }
 
-/** Places and active waitlist entries of some sessions, for the engine's availability rules. */
+/**
+ * Places and waitlist offers of some sessions, for the engine's availability rule
+ * (`sessionAvailability`): the one loader behind the listing, the activity page, the waitlist
+ * form and booking, so they always agree on places left. Only offers (Pending, Ready) are read:
+ * a Waiting entry takes no place. An AllSessions offer becomes one row per session of its own
+ * group (engine `offersBySession`), never a place in another group's sessions.
+ */
 export async function loadCapacityRows(
   db: Db,
   clientId: string,
@@ -288,7 +293,7 @@ export async function loadCapacityRows(
   groupIds: readonly string[],
 ): Promise<{ places: PlaceRow[]; waitlist: WaitlistRow[] }> {
   if (sessionIds.length === 0) return { places: [], waitlist: [] };
-  const [places, waitlist] = await Promise.all([
+  const [places, waitlist, sessions] = await Promise.all([
     db
       .selectFrom('booking_places')
       .select(['activity_id', 'ticket_id', 'attendee_id', 'status', 'hold_expires_at'])
@@ -298,13 +303,19 @@ export async function loadCapacityRows(
       .execute(),
     db
       .selectFrom('waitlist_entries')
-      .select(['attendee_id', 'activity_id', 'status'])
+      .select(['attendee_id', 'activity_group_id', 'activity_id', 'status', 'offer_expires_at'])
       .where('client_id', '=', clientId)
       .where('activity_group_id', 'in', groupIds.length ? [...groupIds] : [''])
-      .where('status', 'in', ACTIVE_WAITLIST)
+      .where('status', 'in', [...OFFER_WAITLIST_STATUSES])
       .where((eb) =>
         eb.or([eb('activity_id', 'is', null), eb('activity_id', 'in', [...sessionIds])]),
       )
+      .execute(),
+    db
+      .selectFrom('activities')
+      .select(['id', 'activity_group_id'])
+      .where('client_id', '=', clientId)
+      .where('id', 'in', [...sessionIds])
       .execute(),
   ]);
   return {
@@ -315,11 +326,16 @@ export async function loadCapacityRows(
       status: p.status,
       holdExpiresAt: p.hold_expires_at,
     })),
-    waitlist: waitlist.map((w) => ({
-      attendeeId: w.attendee_id,
-      activityId: w.activity_id,
-      status: w.status as WaitlistStatus,
-    })),
+    waitlist: offersBySession(
+      waitlist.map((w) => ({
+        attendeeId: w.attendee_id,
+        activityGroupId: w.activity_group_id,
+        activityId: w.activity_id,
+        status: w.status as WaitlistStatus,
+        offerExpiresAt: w.offer_expires_at,
+      })),
+      sessions.map((s) => ({ _id: s.id, groupId: s.activity_group_id })),
+    ),
   };
 }
 
