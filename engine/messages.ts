@@ -42,6 +42,7 @@ export const messages = {
   currencyLocked:
     'The currency cannot be changed once you have created an activity: every price is stored in it.', // (ours)
   holdMinutesRange: 'Enter a whole number of minutes from 5 to 60.', // (ours)
+  unpaidReleaseDaysRange: 'Enter a whole number of days from 1 to 60.', // (ours)
 
   // Auth
   passwordTooShort: 'Password must be at least 8 characters.',
@@ -205,6 +206,13 @@ export const messages = {
   warnOutsideAgeRange: 'The attendee is outside the age restriction for this activity.', // (ours)
   warnAlreadyBookedWithTicket: 'The attendee has already been booked with this ticket.', // (ours)
   sessionFull: 'Sorry, there are no places left for this session.', // (ours)
+  /** sessionFull naming the session(s) that went (engine `fullSessionsMessage`). */
+  sessionFullNamed: (labels: readonly string[]) =>
+    labels.length > 1
+      ? `Sorry, there are no places left for these sessions: ${labels.join('; ')}.`
+      : `Sorry, there are no places left for this session: ${labels[0] ?? ''}.`, // (ours)
+  holdExpired: 'Your hold has expired and the places were released. Please book again.', // (ours)
+  bookingAlreadyPlaced: 'This booking has already been placed.', // (ours)
   badgeOverCapacity: 'Over capacity', // (ours)
   confirmOverCapacity: 'Book beyond the limit', // (ours)
   overCapacityNotConfirmed: (session: string) =>

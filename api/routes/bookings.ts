@@ -14,6 +14,7 @@ import { createAdminBooking, quoteAdminBooking } from '../services/bookings/admi
 import { createBooking } from '../services/bookings/create.ts';
 import { listMyBookings, loadVisibleBooking } from '../services/bookings/list.ts';
 import { loadPaymentOptions } from '../services/bookings/options.ts';
+import { placeHeldBooking, releaseUnplacedHold } from '../services/bookings/place.ts';
 import { quoteBasket } from '../services/bookings/quote.ts';
 import { bookingAdminRoutes } from './bookings-admin.ts';
 import { bookingCancelRoutes } from './bookings-cancel.ts';
@@ -87,6 +88,9 @@ async function guardCodeGuess<T>(
   }
 }
 
+/** Placing a held basket: only the payment method (none when nothing is due). */
+const placeSchema = v.strictObject({ paymentMethod: basketSchema.entries.paymentMethod });
+
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different booking. Send a new key for a new booking.';
 
@@ -124,7 +128,9 @@ export const bookings = new Hono<AppEnv>()
     const caller = requireCustomer(c);
     const basket = await readBody(c, basketSchema);
     const quote = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
-      quoteBasket(c.get('db'), caller.clientId, caller.userId, basket, Date.now()),
+      quoteBasket(c.get('db'), caller.clientId, caller.userId, basket, Date.now(), {
+        refuseInvalidCode: true,
+      }),
     );
     return c.json({ data: quote });
   })
@@ -157,6 +163,55 @@ export const bookings = new Hono<AppEnv>()
     const booking = await loadVisibleBooking(db, caller, bookingId);
     if (!booking) throw notFound();
     return c.json({ data: booking }, 201);
+  })
+  // The payment step: the basket's places are held (any method) while the parent chooses how to
+  // pay; POST /:id/place then books them with the chosen method.
+  .post('/holds', async (c) => {
+    const caller = requireCustomer(c);
+    const { paymentMethod: _ignored, ...basket } = await readBody(c, basketSchema);
+    const idempotencyKey = c.req.header('idempotency-key') ?? null;
+    if (idempotencyKey && idempotencyKey.length > 200)
+      throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
+    // A hold keeps places from everyone else, like a card hold always did: same hourly limit.
+    await limitUnpaidBookings(c, caller.userId);
+    const db = c.get('db');
+    const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
+      createBooking(
+        { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+        {
+          clientId: caller.clientId,
+          userId: caller.userId,
+          basket: { ...basket, paymentMethod: null },
+          idempotencyKey,
+          hold: true,
+        },
+      ),
+    );
+    const booking = await loadVisibleBooking(db, caller, bookingId);
+    if (!booking) throw notFound();
+    return c.json({ data: booking }, 201);
+  })
+  .post('/:id/place', async (c) => {
+    const caller = requireCustomer(c);
+    const { paymentMethod } = await readBody(c, placeSchema);
+    const db = c.get('db');
+    const bookingId = c.req.param('id');
+    await placeHeldBooking(
+      { db, stripeConfigured: Boolean(c.get('config').stripe) },
+      { clientId: caller.clientId, userId: caller.userId, bookingId, paymentMethod },
+    );
+    const booking = await loadVisibleBooking(db, caller, bookingId);
+    if (!booking) throw notFound();
+    return c.json({ data: booking });
+  })
+  .delete('/:id/hold', async (c) => {
+    const caller = requireCustomer(c);
+    await releaseUnplacedHold(c.get('db'), {
+      clientId: caller.clientId,
+      userId: caller.userId,
+      bookingId: c.req.param('id'),
+    });
+    return c.body(null, 204);
   })
   .get('/mine', async (c) => {
     const caller = requireCustomer(c);

@@ -3,8 +3,12 @@ import {
   type Basket,
   basketLines,
   creditDebits,
+  fullSessionsMessage,
+  holdExpiresAt as holdExpiry,
+  localeFor,
   messages,
   newBookingState,
+  paymentDueAt,
   paymentMethodProblem,
   recurringPaymentProblem,
   sessionName,
@@ -13,12 +17,11 @@ import {
 import type { Db, Dialect } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
 import { writeJson } from '../../db/json.ts';
-import { addMinutes } from '../../db/time.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { planScheduledPayments } from '../../payments/schedules.ts';
 import { markOffersUsed } from '../waitlists.ts';
-import { EXPIRE_HOLD_JOB } from './jobs.ts';
+import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from './jobs.ts';
 import {
   basketError,
   cardAvailable,
@@ -46,6 +49,12 @@ export interface CreateBookingInput {
     /** The admin confirmed booking past a place or ticket limit (else a 409 names the session). */
     allowOverCapacity?: boolean;
   } | null;
+  /**
+   * The payment step of the widget: hold the basket's places for the client's hold minutes
+   * before any payment method is chosen (`placeHeldBooking` then chooses one). The basket is
+   * checked like a booking, except for the method.
+   */
+  hold?: boolean;
 }
 
 export interface CreateBookingOptions {
@@ -131,6 +140,7 @@ export async function createBooking(
         stripeConfigured,
         limitsAreWarnings: Boolean(input.admin),
         allowOverCapacity: input.admin?.allowOverCapacity === true,
+        hold: Boolean(input.hold),
       });
       const bookingId = await writeBooking(trx, {
         clientId,
@@ -141,6 +151,7 @@ export async function createBooking(
         now,
         stripeConfigured,
         adminId: input.admin?.id ?? null,
+        hold: Boolean(input.hold),
       });
       // A waitlist offer is fulfilled by this booking: its entry becomes Used in the same commit.
       const groupOf = new Map(priced.groups.flatMap((g) => g.sessions.map((s) => [s._id, g._id])));
@@ -172,10 +183,12 @@ async function refuseProblems(
     stripeConfigured,
     limitsAreWarnings,
     allowOverCapacity = false,
+    hold,
   }: {
     stripeConfigured: boolean;
     limitsAreWarnings: boolean;
     allowOverCapacity?: boolean;
+    hold: boolean;
   },
 ) {
   const { price } = priced;
@@ -191,9 +204,11 @@ async function refuseProblems(
   if (basket.discountCode && !price.code?.applied)
     throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
   const full = (stale ?? priced).fullSessions;
-  if (full.length > 0 && !limitsAreWarnings) throw new HttpError(409, messages.sessionFull);
+  if (full.length > 0 && !limitsAreWarnings) throw fullSessionsError(priced, full);
   // An admin may overbook, but only having confirmed it: never silently (issue 11, item 8).
   if (full.length > 0 && !allowOverCapacity) throw overCapacityError(priced, full);
+  // A hold has no method yet: the method, and the cap on unpaid bookings, wait for placing it.
+  if (hold) return;
   const method = basket.paymentMethod;
   const methodProblem = paymentMethodProblem({
     amountDueNow: price.amountDueNow,
@@ -239,6 +254,27 @@ async function refuseProblems(
 }
 
 /**
+ * 409 naming the sessions that went (date and time), with one `sessions.{id}` entry per session in
+ * `errors`, so the widget can untick exactly those and offer their waitlist.
+ */
+export function fullSessionsError(
+  priced: Pick<PricedBasket, 'groups' | 'client'>,
+  sessionIds: readonly string[],
+): HttpError {
+  const sessions = priced.groups
+    .flatMap((g) => g.sessions)
+    .filter((s) => sessionIds.includes(s._id));
+  const format = [priced.client.date_format, localeFor(priced.client.country)] as const;
+  return new HttpError(
+    409,
+    fullSessionsMessage(sessions, ...format),
+    Object.fromEntries(
+      sessions.map((s) => [`sessions.${s._id}`, fullSessionsMessage([s], ...format)]),
+    ),
+  );
+}
+
+/**
  * 409 for an admin booking past a place or ticket limit without the admin's confirmation,
  * naming the first session (date and time) and keyed `allowOverCapacity` for the wizard.
  */
@@ -266,16 +302,23 @@ async function writeBooking(
     now: number;
     stripeConfigured: boolean;
     adminId: string | null;
+    hold: boolean;
   },
 ): Promise<string> {
   const { clientId, userId, basket, priced } = args;
   const { price, client, groups } = priced;
   const nowIso = new Date(args.now).toISOString();
   const stamp = { client_id: clientId, created_at: nowIso, updated_at: nowIso };
-  const due = price.amountDueNow > 0;
+  const due = price.amountDueNow > 0 && !args.hold;
   const method = due ? (basket.paymentMethod ?? null) : null;
-  const state = newBookingState(price.amountDueNow, method?.type);
-  const holdExpiresAt = state.booking === 'held' ? addMinutes(nowIso, client.hold_minutes) : null;
+  const state: ReturnType<typeof newBookingState> = args.hold
+    ? { booking: 'held', places: 'held' }
+    : newBookingState(price.amountDueNow, method?.type);
+  const holdExpiresAt = state.booking === 'held' ? holdExpiry(args.now, client.hold_minutes) : null;
+  const paymentDue =
+    state.booking === 'awaiting_payment'
+      ? paymentDueAt(args.now, client.unpaid_release_days)
+      : null;
   const bookingId = newId();
   await trx
     .insertInto('bookings')
@@ -302,6 +345,7 @@ async function writeBooking(
         : null,
       pricing: writeJson(price),
       hold_expires_at: holdExpiresAt,
+      payment_due_at: paymentDue,
       idempotency_key: args.key,
       created_by_admin_id: args.adminId,
       confirmed_at: state.booking === 'confirmed' ? nowIso : null,
@@ -440,5 +484,21 @@ async function writeBooking(
       { runAt: new Date(holdExpiresAt), dedupeKey: `${EXPIRE_HOLD_JOB}:${bookingId}` },
     );
   }
+  if (paymentDue) await enqueueUnpaidRelease(trx, clientId, bookingId, paymentDue);
   return bookingId;
+}
+
+/** The job that gives an unpaid booking's places back at its deadline, unless it is paid. */
+export async function enqueueUnpaidRelease(
+  trx: Db,
+  clientId: string,
+  bookingId: string,
+  dueAt: string,
+) {
+  await enqueue(
+    trx,
+    EXPIRE_UNPAID_JOB,
+    { clientId, bookingId },
+    { runAt: new Date(dueAt), dedupeKey: `${EXPIRE_UNPAID_JOB}:${bookingId}` },
+  );
 }
