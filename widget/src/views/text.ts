@@ -128,6 +128,33 @@ export const text = {
   cancelledNoRefund: 'Cancelled.',
   cannotCancel: 'This session cannot be cancelled online. Please contact the organiser.',
   pastOrCancelled: 'Earlier and cancelled bookings',
+  // Money and plans per booking (issue 11)
+  bookingMoney: (what: string) => `Payments: ${what}`,
+  paid: 'Paid',
+  refunded: 'Refunded',
+  stillOwed: 'Still owed',
+  owedLater: (amount: string) => `${amount} of it by the payment schedule`,
+  howToPay: 'How to pay',
+  refundLine: (amount: string, method: string) => `${amount} to ${method.toLowerCase()}`,
+  refundWorking: (percentage: number, fee: string) =>
+    fee === ''
+      ? `${percentage}% of what was paid`
+      : `${percentage}% of what was paid, less ${fee} per item`,
+  refundStatus: { pending: 'on its way', succeeded: '', failed: 'failed' } as Record<
+    string,
+    string
+  >,
+  changed: (when: string) => `Cancelled on ${when}`,
+  totalChanged: (before: string, after: string) => `Total ${before} → ${after}`,
+  owedChanged: (before: string, after: string) => `Owed ${before} → ${after}`,
+  noRefundGiven: 'No refund',
+  plan: 'Payment plan',
+  perMonth: (amount: string) => `${amount} per month`,
+  nextAmount: (amount: string) => `${amount} next`,
+  cancelMembership: 'Cancel membership',
+  keepMembership: 'Keep membership',
+  membershipAll: 'Cancelling ends the monthly payments and every session still to come.',
+  membershipEnded: 'Membership cancelled: no more monthly payments.',
 
   // Waitlist
   waitlistHeading: (name: string) => `Join the waitlist: ${name}`,

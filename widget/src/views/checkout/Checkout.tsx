@@ -69,13 +69,18 @@ export default function Checkout({
   if (options?.payLater)
     methods.push({ key: 'payLater', label: text.payLater, method: { type: 'payLater' } });
   if (options?.card) methods.push({ key: 'card', label: text.card, method: { type: 'card' } });
-  const picked = methods.find((m) => m.key === choice);
+  // A membership or instalments are collected from the card later, even when nothing is due
+  // today (engine recurringPaymentProblem): the card is then the only way offered.
+  const recurring = quote.recurring.length + quote.schedule.length > 0;
+  const needsMethod = due > 0 || recurring;
+  const offered = recurring ? methods.filter((m) => m.key === 'card') : methods;
+  const picked = offered.find((m) => m.key === choice);
 
   const place = async () => {
-    if (due > 0 && !picked) return setError(text.choosePayment);
+    if (needsMethod && !picked) return setError(text.choosePayment);
     const body: BasketBody = {
       ...basketBody(group, attendeeIds, choices, extras),
-      ...(due > 0 && picked ? { paymentMethod: picked.method } : {}),
+      ...(needsMethod && picked ? { paymentMethod: picked.method } : {}),
     };
     const signature = JSON.stringify(body);
     const key = keys.current.get(signature) ?? randomKey();
@@ -106,12 +111,12 @@ export default function Checkout({
           <dd>{money(due, quote.currency, locale)}</dd>
         </div>
       </dl>
-      {due === 0 ? (
+      {!needsMethod ? (
         <p className="cw-note">{text.nothingToPay}</p>
       ) : (
         <fieldset className="cw-choices">
           <legend>{text.paymentMethod}</legend>
-          {methods.map((m) => (
+          {offered.map((m) => (
             <div key={m.key} className="cw-choice">
               <label className="cw-check">
                 <input

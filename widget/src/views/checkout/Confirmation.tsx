@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import type { ActivityGroup, Booking, ClientSettings } from '../../../../api-client/index.ts';
 import { clientDate, localeFor, money, timeRange } from '../../format.ts';
 import { useStore } from '../common.tsx';
+import { Plans } from '../mine/Plans.tsx';
 import { text } from '../text.ts';
 import { StepHeading } from '../ui.tsx';
 import { emitBooked } from './booked-event.ts';
@@ -74,6 +75,7 @@ export function Confirmation({
           <dd>{show(booking.total)}</dd>
         </div>
       </dl>
+      <Plans booking={booking} settings={settings} />
       <div className="cw-row">
         <button type="button" className="cw-ghost" onClick={() => actions.showListing()}>
           {text.bookAnother}

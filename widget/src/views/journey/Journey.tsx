@@ -16,6 +16,7 @@ import type {
   WaitlistEntry,
 } from '../../../../api-client/index.ts';
 import { priceBasket } from '../../../../engine/pricing/basket.ts';
+import { ticketPaymentProblem } from '../../../../engine/recurring-payments.ts';
 import type { StepProps } from '../../App.tsx';
 import { loadCheckout, useChunk } from '../../lazy.ts';
 import { findInList, useWidget } from '../../store.ts';
@@ -161,6 +162,10 @@ function BookingFlow({
         <TicketsStep
           group={group}
           settings={settings}
+          unavailable={unavailableTickets(
+            group,
+            options.state.status === 'ready' ? options.state.data : null,
+          )}
           attendees={chosen}
           choices={choices}
           booked={booked}
@@ -215,6 +220,20 @@ function BookingFlow({
         />
       );
   }
+}
+
+/**
+ * Tickets the parent cannot pay for with what the organiser accepts (a membership without card
+ * payments), with the reason: shown but not offered, so the basket never meets a £0 membership.
+ */
+function unavailableTickets(group: ActivityGroup, options: PaymentOptions | null) {
+  const out: Record<string, string> = {};
+  if (!options) return out;
+  for (const ticket of group.tickets) {
+    const problem = ticketPaymentProblem(ticket, { cardAvailable: options.card });
+    if (problem) out[ticket._id] = problem;
+  }
+  return out;
 }
 
 /** The checkout chunk, loaded on demand (it is not part of the initial bundle). */

@@ -26,12 +26,15 @@ export function TicketsStep({
   offered,
   problems,
   notice,
+  unavailable = {},
   onChange,
   onBack,
   onNext,
 }: {
   group: ActivityGroup;
   settings: ClientSettings;
+  /** Tickets shown but not offered, with why (a membership without card payments). */
+  unavailable?: Record<string, string>;
   attendees: Attendee[];
   choices: Record<string, Choice>;
   booked: Map<string, Set<string>>;
@@ -57,6 +60,7 @@ export function TicketsStep({
       const choice = choices[attendee._id] ?? emptyChoice;
       const ticket = group.tickets.find((t) => t._id === choice.ticketId);
       if (!ticket) return setError(text.chooseTicket);
+      if (unavailable[ticket._id]) return setError(unavailable[ticket._id]);
       if (ticket.type === 'single' && choice.sessionIds.length === 0) {
         return setError(text.chooseSessions);
       }
@@ -94,10 +98,12 @@ export function TicketsStep({
                       type="radio"
                       name={`cw-ticket-${attendee._id}`}
                       checked={choice.ticketId === t._id}
+                      disabled={Boolean(unavailable[t._id])}
                       onChange={() => set({ ticketId: t._id, sessionIds: [] })}
                     />
                     <span>
                       {t.name} <small>{strings.ticketType[t.type]}</small>
+                      {unavailable[t._id] && <small>{unavailable[t._id]}</small>}
                     </span>
                     <TicketPrice ticket={t} settings={settings} />
                   </label>

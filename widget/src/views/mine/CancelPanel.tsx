@@ -12,12 +12,15 @@ import { Alert, failureText, LoadFailed, StepSkeleton, useLoad } from '../ui.tsx
 export function CancelPanel({
   booking,
   placeId,
+  membership = false,
   settings,
   onClose,
   onCancelled,
 }: {
   booking: Booking;
   placeId: string;
+  /** A membership: one place stands for all of it; the server ends the subscription too. */
+  membership?: boolean;
   settings: ClientSettings;
   onClose: () => void;
   onCancelled: (message: string) => void;
@@ -55,9 +58,11 @@ export function CancelPanel({
         ...(chosen ? { refundMethod: chosen } : {}),
       });
       onCancelled(
-        q.amount > 0
-          ? text.cancelled(`${show(q.amount)} (${text.refundMethods[chosen ?? ''] ?? chosen})`)
-          : text.cancelledNoRefund,
+        membership
+          ? text.membershipEnded
+          : q.amount > 0
+            ? text.cancelled(`${show(q.amount)} (${text.refundMethods[chosen ?? ''] ?? chosen})`)
+            : text.cancelledNoRefund,
       );
     } catch (e) {
       setError(failureText(e));
@@ -66,8 +71,14 @@ export function CancelPanel({
   };
 
   return (
-    <section className="cw-cancel" ref={panel} tabIndex={-1} aria-label={text.cancelSession}>
+    <section
+      className="cw-cancel"
+      ref={panel}
+      tabIndex={-1}
+      aria-label={membership ? text.cancelMembership : text.cancelSession}
+    >
       <Alert>{error}</Alert>
+      {membership && <p className="cw-note">{text.membershipAll}</p>}
       {!q.canCancelOnline ? (
         <p className="cw-note">{q.message ?? text.cannotCancel}</p>
       ) : (
@@ -118,7 +129,7 @@ export function CancelPanel({
       )}
       <div className="cw-row">
         <button type="button" className="cw-ghost" onClick={onClose} disabled={busy}>
-          {text.keep}
+          {membership ? text.keepMembership : text.keep}
         </button>
         {q.canCancelOnline && (
           <button type="button" className="cw-btn" onClick={cancel} disabled={busy}>

@@ -9,7 +9,7 @@ import type { Booking, ClientSettings, User, WaitlistEntry } from '../../../../a
 import { zonedParts } from '../../../../engine/dates.ts';
 import { isUpcoming } from '../../../../engine/pricing/lines.ts';
 import type { StepProps } from '../../App.tsx';
-import { clientDate, localeFor, timeRange } from '../../format.ts';
+import { clientDate, localeFor, money, timeRange } from '../../format.ts';
 import { strings } from '../../strings.ts';
 import { RequireSignIn } from '../account/Account.tsx';
 import { CardPayment } from '../checkout/CardPayment.tsx';
@@ -17,7 +17,9 @@ import { Countdown } from '../checkout/Countdown.tsx';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx';
+import { BookingMoney } from './BookingMoney.tsx';
 import { CancelPanel } from './CancelPanel.tsx';
+import { Plans } from './Plans.tsx';
 import { activeWaitlistPath, WaitlistOffers } from './WaitlistOffers.tsx';
 
 export default function MyBookings({ settings }: StepProps) {
@@ -39,19 +41,31 @@ interface Row {
   booking: Booking;
   item: Booking['items'][number];
   place: Booking['items'][number]['places'][number];
+  /** A membership is one row (its next session), cancelled as one thing. */
+  membership: boolean;
 }
 
-/** Upcoming live places, per attendee name, in date order. */
+/**
+ * Upcoming live places, per attendee name, in date order. A membership (subscription ticket)
+ * is one row at its next session: it is bought, paid and cancelled as one thing, so listing its
+ * dozen sessions each with a Cancel button would suggest otherwise.
+ */
 function upcomingByAttendee(bookings: Booking[], settings: ClientSettings) {
   const now = zonedParts(Date.now(), settings.timeZone);
   const rows: Row[] = [];
   for (const booking of bookings) {
     for (const item of booking.items) {
-      for (const place of item.places) {
-        const live = place.status === 'held' || place.status === 'confirmed';
-        if (live && isUpcoming({ ...place.activity, enabled: true }, now)) {
-          rows.push({ booking, item, place });
-        }
+      const membership = item.ticket.type === 'subscription';
+      const upcoming = item.places
+        .filter((place) => place.status === 'held' || place.status === 'confirmed')
+        .filter((place) => isUpcoming({ ...place.activity, enabled: true }, now))
+        .sort((a, b) =>
+          (a.activity.date + a.activity.startTime).localeCompare(
+            b.activity.date + b.activity.startTime,
+          ),
+        );
+      for (const place of membership ? upcoming.slice(0, 1) : upcoming) {
+        rows.push({ booking, item, place, membership });
       }
     }
   }
@@ -110,18 +124,6 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
         />
       )}
       {bookings.state.data
-        .filter((b) => b.status === 'awaiting_payment' && b.paymentMethod?.childcareVoucherProvider)
-        .map((b) => (
-          <section key={b._id} className="cw-panel cw-instructions">
-            <h4>{text.paymentInstructions}</h4>
-            <p className="cw-count">
-              {b.items.map((i) => i.activityGroup.name).join(', ')} · {text.bookingNumber(b._id)} ·{' '}
-              {text.status[b.status]}
-            </p>
-            <p>{b.paymentMethod?.childcareVoucherProvider?.paymentInstructions}</p>
-          </section>
-        ))}
-      {bookings.state.data
         .filter((b) => b.status === 'held' && b.paymentMethod?.type === 'card' && b.holdExpiresAt)
         .map((b) => (
           <HeldCard key={b._id} booking={b} onPaid={bookings.reload} />
@@ -131,8 +133,9 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
         <section key={attendee.name} className="cw-panel">
           <h4>{attendee.name}</h4>
           <ul className="cw-lines">
-            {attendee.rows.map(({ booking, item, place }) => {
+            {attendee.rows.map(({ booking, item, place, membership }) => {
               const when = `${clientDate(place.activity.date, settings.dateFormat, locale)} ${timeRange(place.activity.startTime, place.activity.endTime)}`;
+              const plan = booking.plans.find((p) => p.itemId === item._id);
               return (
                 <li key={place._id} className="cw-booked">
                   <div className="cw-spread">
@@ -141,20 +144,30 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
                       <small>
                         {item.ticket.name} · {text.status[booking.status] ?? booking.status}
                       </small>
+                      {membership &&
+                        plan &&
+                        [
+                          text.perMonth(money(plan.amount, booking.currency, locale)),
+                          ...plan.texts,
+                        ].map((line) => <small key={line}>{line}</small>)}
                     </span>
                     {open !== place._id && (
                       <button
                         type="button"
                         className="cw-btn cw-btn-quiet"
-                        aria-label={text.cancelLabel(
-                          `${item.activityGroup.name} ${when} (${attendee.name})`,
-                        )}
+                        aria-label={
+                          membership
+                            ? `${text.cancelMembership}: ${item.activityGroup.name} · ${item.ticket.name} (${attendee.name})`
+                            : text.cancelLabel(
+                                `${item.activityGroup.name} ${when} (${attendee.name})`,
+                              )
+                        }
                         onClick={() => {
                           setDone(null);
                           setOpen(place._id);
                         }}
                       >
-                        {text.cancelSession}
+                        {membership ? text.cancelMembership : text.cancelSession}
                       </button>
                     )}
                   </div>
@@ -162,6 +175,7 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
                     <CancelPanel
                       booking={booking}
                       placeId={place._id}
+                      membership={membership}
                       settings={settings}
                       onClose={() => setOpen(null)}
                       onCancelled={(message) => {
@@ -177,6 +191,14 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
           </ul>
         </section>
       ))}
+      {bookings.state.data
+        .filter((b) => b.status !== 'expired')
+        .map((b) => (
+          <div key={b._id} className="cw-step">
+            <BookingMoney booking={b} settings={settings} />
+            <Plans booking={b} settings={settings} />
+          </div>
+        ))}
     </div>
   );
 }
