@@ -33,10 +33,10 @@ export {
 } from './dates.ts';
 /** Dates and ages as people read them. @example formatCivilDate('2026-03-07', 'dd/MM/yyyy') */
 export * from './display.ts';
-/** Holds and payment deadlines. @example releaseDue(booking, now) // 'hold' */
-export * from './holds.ts';
 /** Deletion guards. @example canDeleteTicket({ bookings: 0 }) // { ok: true } */
 export * from './guards.ts';
+/** Holds and payment deadlines. @example releaseDue(booking, now) // 'hold' */
+export * from './holds.ts';
 /** Home tab listings. @example groupMatchesTab(group, tab) */
 export * from './home-tab-filter.ts';
 /** Every user-facing message, once. @example messages.required // 'Required' */
@@ -52,14 +52,14 @@ export { accountCreditBalance, priceBasket } from './pricing/basket.ts';
 export { computeDiscounts, ruleInDateRange } from './pricing/discounts.ts';
 export { allowedSessions, isUpcoming, proRataPrice } from './pricing/lines.ts';
 export type * from './pricing/types.ts';
+/** Recurring charges need a card; plans as people read them. @example recurringPaymentProblem(input) */
+export * from './recurring-payments.ts';
 /** What an unpaid booking still owes after cancelling places. @example owedAfterCancelling(booking, items).amountDueNow */
 export * from './refunds/owed.ts';
 /** Cancellation quotes. @example quoteCancellation({ items, rules, now, settings }).amount */
 export * from './refunds/quote.ts';
 /** A booking's money: total, paid, owed, refunds. @example bookingStatement(input).owed */
 export * from './refunds/statement.ts';
-/** Recurring charges need a card; plans as people read them. @example recurringPaymentProblem(input) */
-export * from './recurring-payments.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
 export * from './schemas/activity-group.ts';
 export * from './schemas/add-on.ts';
@@ -71,11 +71,16 @@ export * from './schemas/cancellation-rule.ts';
 export * from './schemas/childcare.ts';
 export * from './schemas/client-settings.ts';
 export {
+  boundedText,
   email,
   type FieldIssue,
   fieldErrors,
+  finiteNumber,
   formSchema,
   isBlank,
+  LIMITS,
+  queryLimit,
+  queryPage,
   requiredString,
   toNumber,
 } from './schemas/common.ts';
@@ -84,6 +89,7 @@ export * from './schemas/discount-rule.ts';
 export * from './schemas/field-option.ts';
 export * from './schemas/home-tab.ts';
 export * from './schemas/inputs.ts';
+export * from './schemas/requests.ts';
 export * from './schemas/session.ts';
 export * from './schemas/session-pass.ts';
 export * from './schemas/ticket.ts';

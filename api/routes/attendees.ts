@@ -1,17 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { messages } from '../../engine/index.ts';
+import { adminAttendeeAnswersSchema, messages } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { listAttendees, loadAttendee, saveAttendee } from '../services/attendees.ts';
-import { attendeeBody } from './user-attendees.ts';
-
-const adminAttendeeBody = v.object({
-  userId: v.optional(v.nullable(v.string())),
-  fieldData: attendeeBody.entries.fieldData,
-});
 
 /** The organiser's view of attendees (spec §7 `/api/attendees`), admin-only answers included. */
 export const attendees = new Hono<AppEnv>()
@@ -30,7 +24,7 @@ export const attendees = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const caller = requireAdmin(c);
-    const { userId, fieldData } = await readBody(c, adminAttendeeBody);
+    const { userId, fieldData } = await readBody(c, adminAttendeeAnswersSchema);
     if (!userId) throw new HttpError(400, messages.noUserSet, { userId: messages.noUserSet });
     const db = c.get('db');
     const id = await saveAttendee(db, caller.clientId, { userId, fieldData, admin: true });
@@ -38,7 +32,7 @@ export const attendees = new Hono<AppEnv>()
   })
   .put('/:id', async (c) => {
     const caller = requireAdmin(c);
-    const { fieldData } = await readBody(c, adminAttendeeBody);
+    const { fieldData } = await readBody(c, adminAttendeeAnswersSchema);
     const db = c.get('db');
     const current = await loadAttendee(db, caller.clientId, c.req.param('id'), { admin: true });
     await saveAttendee(db, caller.clientId, {

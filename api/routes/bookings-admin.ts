@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { queryLimit, queryPage } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -10,11 +11,8 @@ import { loadVisibleBooking } from '../services/bookings/list.ts';
 const STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired'] as const;
 
 const listQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  limit: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1000)),
-    '25',
-  ),
+  page: queryPage,
+  limit: queryLimit(1000, 25),
   filters: v.optional(
     v.pipe(
       v.string(),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PAYMENT_METHODS } from '../../engine/index.ts';
+import { connectedAccountStatusSchema, paymentMethodSettingSchema } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { readBody, readJson } from '../http/validate.ts';
@@ -17,26 +17,6 @@ import {
   updatePaymentMethod,
 } from '../services/stripe-accounts.ts';
 
-// The object's message is what valibot reports for a missing key, so every absent field says 'Required'.
-const required = 'Required';
-
-const statusBody = v.object(
-  {
-    accountId: v.pipe(v.string(required), v.nonEmpty(required)),
-    paymentMethodId: v.pipe(v.string(required), v.nonEmpty(required)),
-    connected: v.boolean(required),
-  },
-  required,
-);
-const methodBody = v.object(
-  {
-    paymentMethodConfigId: v.pipe(v.string(required), v.nonEmpty(required)),
-    paymentMethod: v.picklist(PAYMENT_METHODS, 'Please choose one of the options'),
-    enabled: v.boolean(required),
-  },
-  required,
-);
-
 /**
  * The organiser's Stripe settings (spec §3, §4, §7), the customer's card checkout and Stripe's
  * webhook. Settings are admin-only; the webhook proves itself with its signature instead.
@@ -51,7 +31,7 @@ export const stripeRoutes = new Hono<AppEnv>()
   .post('/update-connected-account-status', async (c) => {
     const admin = requireAdmin(c);
     const { stripe } = requireStripe(c.get('config'));
-    const input = await readBody(c, statusBody);
+    const input = await readBody(c, connectedAccountStatusSchema);
     return c.json({
       data: await updateConnectedStatus(c.get('db'), stripe, admin.clientId, input),
     });
@@ -66,7 +46,7 @@ export const stripeRoutes = new Hono<AppEnv>()
   .put('/payment-method-configurations', async (c) => {
     const admin = requireAdmin(c);
     const { stripe } = requireStripe(c.get('config'));
-    const input = await readBody(c, methodBody);
+    const input = await readBody(c, paymentMethodSettingSchema);
     return c.json({ data: await updatePaymentMethod(c.get('db'), stripe, admin.clientId, input) });
   })
   // The /pay page's PaymentIntent: created on the first call, the same one afterwards. Only the

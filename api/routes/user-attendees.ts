@@ -1,13 +1,9 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
+import { attendeeAnswersSchema } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { readBody } from '../http/validate.ts';
 import { requireCustomer } from '../middleware/auth.ts';
 import { listAttendees, loadAttendee, saveAttendee } from '../services/attendees.ts';
-
-export const attendeeBody = v.object({
-  fieldData: v.array(v.object({ field: v.string(), value: v.unknown() })),
-});
 
 /**
  * A parent's own attendees (spec §7 `/api/user/attendees`). The user is always the caller: an id
@@ -24,7 +20,7 @@ export const userAttendees = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const caller = requireCustomer(c);
-    const { fieldData } = await readBody(c, attendeeBody);
+    const { fieldData } = await readBody(c, attendeeAnswersSchema);
     const db = c.get('db');
     const id = await saveAttendee(db, caller.clientId, {
       userId: caller.userId,
@@ -36,7 +32,7 @@ export const userAttendees = new Hono<AppEnv>()
   })
   .put('/:id', async (c) => {
     const caller = requireCustomer(c);
-    const { fieldData } = await readBody(c, attendeeBody);
+    const { fieldData } = await readBody(c, attendeeAnswersSchema);
     const db = c.get('db');
     const id = await saveAttendee(db, caller.clientId, {
       userId: caller.userId,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { queryLimit, queryPage } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -10,11 +11,8 @@ import { listUsers, loadUser } from '../services/users.ts';
 const MAX_PAGE_SIZE = 100;
 
 const listQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  limit: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
-    '20',
-  ),
+  page: queryPage,
+  limit: queryLimit(MAX_PAGE_SIZE, 20),
   filters: v.optional(v.string()),
 });
 

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { WAITLIST_STATUSES } from '../../engine/index.ts';
+import {
+  joinWaitlistSchema,
+  queryLimit,
+  queryPage,
+  WAITLIST_STATUSES,
+  waitlistStatusSchema,
+} from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
@@ -17,11 +23,8 @@ import {
 const MAX_PAGE_SIZE = 1000;
 
 const listQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  limit: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
-    '50',
-  ),
+  page: queryPage,
+  limit: queryLimit(MAX_PAGE_SIZE, 50),
   filters: v.optional(v.string()),
 });
 
@@ -31,18 +34,6 @@ const filtersSchema = v.object({
   status: v.optional(
     v.union([v.picklist(WAITLIST_STATUSES), v.array(v.picklist(WAITLIST_STATUSES))]),
   ),
-});
-
-const joinBody = v.object({
-  activityGroup: v.string(),
-  attendee: v.string(),
-  activities: v.optional(v.array(v.string()), []),
-});
-
-const statusBody = v.object({
-  status: v.picklist(WAITLIST_STATUSES),
-  // Range (1–168) is the engine's rule (offerExpiresAt), checked in the service.
-  offerHours: v.optional(v.number()),
 });
 
 async function entryResponse(
@@ -102,7 +93,7 @@ export const waitlists = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const caller = requireCustomer(c);
-    const body = await readBody(c, joinBody);
+    const body = await readBody(c, joinWaitlistSchema);
     const db = c.get('db');
     const ids = await joinWaitlist(db, caller.clientId, {
       userId: caller.userId,
@@ -120,7 +111,7 @@ export const waitlists = new Hono<AppEnv>()
   // An admin moves an entry along the engine's transitions; → Ready offers the place.
   .put('/:id/status', async (c) => {
     const caller = requireAdmin(c);
-    const body = await readBody(c, statusBody);
+    const body = await readBody(c, waitlistStatusSchema);
     const db = c.get('db');
     await moveWaitlistEntry(db, caller.clientId, c.req.param('id'), body);
     return c.json({ data: await entryResponse(db, caller.clientId, c.req.param('id')) });

@@ -302,6 +302,9 @@ describe(`malformed-input sweep (${testDialect})`, () => {
     const oddQueries = [
       'page=1e309&limit=-1',
       'page=1e20&limit=1e20',
+      'page=99999999999999999999',
+      'page=1000000000000000&limit=10',
+      'page=1.5&limit=1000000',
       'page=-0&limit=0.5',
       'page=NaN',
       'filters=%00',

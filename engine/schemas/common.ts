@@ -10,12 +10,10 @@ export const LIMITS = {
   /** Names, titles, labels, cities, option names. */
   name: 200,
   email: 254,
-  phone: 40,
   /** Codes, enum-like values, dates, times, currency and country codes, postcodes. */
   code: 50,
   /** Ids of our rows (24 hex characters) and the browser's temp_ ids. */
   id: 100,
-  url: 2048,
   password: 200,
   /** Help texts, instructions, one-line notes. */
   text: 2000,
@@ -63,6 +61,30 @@ export const integer = (
     v.integer(message),
     v.minValue(min, message),
     v.maxValue(max, messages.numberTooLarge(max)),
+  );
+
+/** Pages of a list: `?page=` is a whole number from 1 (digits only: 1e309, -1 and 1.5 are refused). */
+export const queryPage = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, messages.wholeNumber),
+    v.transform(Number),
+    v.minValue(1, messages.wholeNumber),
+  ),
+  '1',
+);
+
+/** `?limit=`: a whole number from 1 to `max`, `fallback` when absent. */
+export const queryLimit = (max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, messages.wholeNumber),
+      v.transform(Number),
+      v.minValue(1, messages.wholeNumber),
+      v.maxValue(max, messages.numberTooLarge(max)),
+    ),
+    String(fallback),
   );
 
 /** A money amount in minor units: a whole number from 0 to LIMITS.moneyMinor. */
