@@ -126,6 +126,12 @@ describe('admin booking past a place limit (item 8)', () => {
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(await countTakenPlaces(ctx, session)).toBe(4);
+    // The booking lists the session with its count, so the dashboard marks it over capacity.
+    expect(booked.body.data.items[0].places[0].activity).toMatchObject({
+      _id: session,
+      placeLimit: 3,
+      taken: 4,
+    });
 
     // The organiser's screens can tell: sales 4 against a limit of 3.
     const sales = await ctx.request('GET', `/api/activity-groups/${camp._id}/sales`, {

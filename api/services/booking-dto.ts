@@ -19,7 +19,15 @@ export type PlaceStatus = 'held' | 'confirmed' | 'cancelled' | 'expired';
 
 export interface BookingPlaceDto {
   _id: string;
-  activity: { _id: string; date: string; startTime: string; endTime: string };
+  activity: {
+    _id: string;
+    date: string;
+    startTime: string;
+    endTime: string;
+    placeLimit: number | null;
+    /** Places sold on the session (held or confirmed): above placeLimit means over capacity. */
+    taken: number;
+  };
   status: PlaceStatus;
 }
 

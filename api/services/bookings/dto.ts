@@ -65,6 +65,17 @@ export async function loadBookingDtos(
         's.date',
         's.start_time',
         's.end_time',
+        's.place_limit',
+        // Places sold on the session (as the Sales column counts them), so every screen listing
+        // it can mark one an admin booked past its limit.
+        (eb) =>
+          eb
+            .selectFrom('booking_places as q')
+            .select((q) => q.fn.countAll<number>().as('n'))
+            .where('q.client_id', '=', clientId)
+            .whereRef('q.activity_id', '=', 's.id')
+            .where('q.status', 'in', ['held', 'confirmed'])
+            .as('taken'),
       ])
       .where('p.client_id', '=', clientId)
       .where('p.booking_id', 'in', list)
@@ -118,6 +129,8 @@ export async function loadBookingDtos(
               date: p.date,
               startTime: p.start_time,
               endTime: p.end_time,
+              placeLimit: p.place_limit,
+              taken: Number(p.taken ?? 0),
             },
             status: p.status as PlaceStatus,
           })),

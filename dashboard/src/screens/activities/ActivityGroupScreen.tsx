@@ -8,6 +8,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PlacesCount } from '../../components/PlacesCount.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { venueAddress } from '../venues/VenuesScreen.tsx';
@@ -147,8 +148,7 @@ export function ActivityGroupScreen() {
         const waiting = waitlist.data?.waitlistEntries?.[s._id] ?? 0;
         return (
           <>
-            {sold}
-            {s.placeLimit ? <span className="muted"> / {s.placeLimit}</span> : null}
+            <PlacesCount taken={sold} placeLimit={s.placeLimit} />
             {waiting ? <Badge tone="warning">{waiting} waiting</Badge> : null}
           </>
         );

@@ -12,10 +12,12 @@ import { useClientSettings } from '../../api.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { sessionLabel } from '../bookings/lib.ts';
 import { useAttendees, useCustomer } from '../customers/queries.ts';
 import { ActivityStep } from './ActivityStep.tsx';
 import { adminBasket, type PaymentChoice, quoteNotices, type TicketChoice } from './basket.ts';
 import { CustomerStep } from './CustomerStep.tsx';
+import { OverCapacityConfirm } from './OverCapacityConfirm.tsx';
 import { useAdminQuote, useCreateAdminBooking, usePaymentOptions } from './queries.ts';
 import { SummaryStep } from './SummaryStep.tsx';
 import { TicketsStep } from './TicketsStep.tsx';
@@ -57,6 +59,8 @@ export function AdminBookingWizard() {
   const [choices, setChoices] = useState<Record<string, TicketChoice>>({});
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The admin's confirmation to book past a limit; any change of the choices asks again.
+  const [overConfirmed, setOverConfirmed] = useState(false);
   const customer = useCustomer(userId);
   const attendees = useAttendees(userId);
   const client = useClientSettings();
@@ -81,6 +85,19 @@ export function AdminBookingWizard() {
       })
     : { warnings: [], problems: [] };
 
+  const overCapacity = quote.data?.overCapacity ?? [];
+  const overError = (): Record<string, string> =>
+    overCapacity.length > 0 && !overConfirmed
+      ? {
+          allowOverCapacity: messages.overCapacityNotConfirmed(
+            [...new Set(overCapacity.map((o) => o.sessionId))]
+              .map((id) => group?.activities.find((s) => s._id === id))
+              .map((s) => (s ? sessionLabel(s, dateFormat) : 'a session'))
+              .join('; '),
+          ),
+        }
+      : {};
+
   const leave = () => navigate(preset ? `/customers/${preset}` : '/bookings');
 
   /** The current step's own checks, with the engine's messages (spec §4: forward needs a valid step). */
@@ -100,7 +117,7 @@ export function AdminBookingWizard() {
           c.sessionIds.length === 0,
       );
       if (single) found[`sessions.${single.ticketId}`] = messages.selectWaitlistSession;
-      return found;
+      return { ...found, ...overError() };
     }
     return {};
   }
@@ -123,8 +140,11 @@ export function AdminBookingWizard() {
       setErrors({ paymentMethod: messages.paymentMethodRequired });
       return;
     }
-    setErrors({});
-    create.mutate(adminBasket(userId, group, chosen, due ? payment : null), {
+    const unconfirmed = overError();
+    setErrors(unconfirmed);
+    if (Object.keys(unconfirmed).length > 0) return;
+    const body = adminBasket(userId, group, chosen, due ? payment : null);
+    create.mutate(overCapacity.length > 0 ? { ...body, allowOverCapacity: true } : body, {
       onSuccess: (booking) => navigate(`/bookings/${booking._id}`),
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.errors);
@@ -135,7 +155,11 @@ export function AdminBookingWizard() {
   const ticketsError =
     errors.tickets ?? Object.entries(errors).find(([k]) => k.startsWith('sessions.'))?.[1];
   const createError =
-    create.error && !(create.error instanceof ApiError && create.error.errors.paymentMethod)
+    create.error &&
+    !(
+      create.error instanceof ApiError &&
+      (create.error.errors.paymentMethod || create.error.errors.allowOverCapacity)
+    )
       ? create.error.message
       : null;
 
@@ -190,6 +214,7 @@ export function AdminBookingWizard() {
               setErrors({});
               setGroup(g);
               setChoices({});
+              setOverConfirmed(false);
             }}
           />
         ) : null}
@@ -202,6 +227,7 @@ export function AdminBookingWizard() {
             onChange={(c) => {
               setChoices({ ...choices, [c.ticketId]: c });
               setErrors({});
+              setOverConfirmed(false);
             }}
             today={today}
             dateFormat={dateFormat}
@@ -230,6 +256,19 @@ export function AdminBookingWizard() {
             paymentError={errors.paymentMethod}
           />
         ) : null}
+        {(current === 'Select tickets' || current === 'Summary') && !quote.isFetching ? (
+          <OverCapacityConfirm
+            overCapacity={overCapacity}
+            group={group}
+            dateFormat={dateFormat}
+            confirmed={overConfirmed}
+            onConfirm={(on) => {
+              setOverConfirmed(on);
+              setErrors({});
+            }}
+            error={errors.allowOverCapacity}
+          />
+        ) : null}
       </div>
       <footer className="wizard-footer">
         <span className="admin-booking-leave">
@@ -252,7 +291,13 @@ export function AdminBookingWizard() {
             OK
           </Button>
         ) : (
-          <Button onClick={next}>Next</Button>
+          <Button
+            onClick={next}
+            // The quote decides whether this choice goes past a limit: wait for it.
+            disabled={current === 'Select tickets' && quote.isFetching}
+          >
+            Next
+          </Button>
         )}
       </footer>
     </div>

@@ -30,10 +30,14 @@ export function usePaymentOptions() {
   });
 }
 
-/** POST /api/bookings/admin: books for the customer; lists and sales are read again. */
+/**
+ * POST /api/bookings/admin: books for the customer (`allowOverCapacity` once the admin confirmed
+ * going past a limit); lists and sales are read again.
+ */
 export function useCreateAdminBooking() {
   return useMutation({
-    mutationFn: (body: AdminBasket) => api.post<Booking>('/api/bookings/admin', body),
+    mutationFn: (body: AdminBasket & { allowOverCapacity?: boolean }) =>
+      api.post<Booking>('/api/bookings/admin', body),
     onSuccess: async (booking) => {
       queryClient.setQueryData(bookingKeys.one(booking._id), booking);
       await Promise.all([

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Booking } from '../../../../api-client/index.ts';
-import { formatMoney } from '../../../../engine/index.ts';
+import { formatMoney, isOverCapacity } from '../../../../engine/index.ts';
 import { useClientSettings } from '../../api.ts';
 import { Alert, QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -10,6 +10,7 @@ import { Card } from '../../components/Card.tsx';
 import { DetailList } from '../../components/DetailList.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PlacesCount } from '../../components/PlacesCount.tsx';
 import { PageSpinner } from '../../components/Spinner.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { CancelPlacesDialog } from './CancelPlacesDialog.tsx';
@@ -70,6 +71,9 @@ function ItemCard({
         {byStart(item.places).map((p) => (
           <li key={p._id}>
             <span>{sessionLabel(p.activity, dateFormat)}</span>
+            {isOverCapacity(p.activity.taken, p.activity.placeLimit) ? (
+              <PlacesCount taken={p.activity.taken} placeLimit={p.activity.placeLimit} />
+            ) : null}
             <Badge tone={statusTone(p.status)}>{statusLabel(p.status)}</Badge>
           </li>
         ))}

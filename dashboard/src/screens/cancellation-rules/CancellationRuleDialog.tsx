@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   ACCOUNT_CREDIT_PLAN_LEVEL,
   cancellationRuleVisibleFields,
-  cardProviderEnabled,
+  cardRefundsAvailable,
   createCancellationRuleSchema,
   EXPIRY_UNITS,
   messages,
@@ -55,14 +55,15 @@ export function CancellationRuleDialog({
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const save = useSaveCancellationRule();
-  const schema = createCancellationRuleSchema({ planLevel });
+  const account = useConnectedAccount();
+  // The engine rule the server applies too: no card refunds without card payments set up.
+  const cardAvailable = account.data ? cardRefundsAvailable(account.data) : undefined;
+  const schema = createCancellationRuleSchema({ planLevel, cardRefundsAvailable: cardAvailable });
   const errors = submitted ? { ...serverErrors, ...errorsOf(schema, values) } : serverErrors;
   const show = cancellationRuleVisibleFields(values);
   const creditAllowed = planLevel >= ACCOUNT_CREDIT_PLAN_LEVEL;
-  const account = useConnectedAccount();
-  // Card refunds can still be chosen before the account is connected; they apply once it is.
   const cardHint =
-    account.data && !cardProviderEnabled(account.data)
+    cardAvailable === false
       ? messages.cardRefundUnavailable
       : 'Refunds go back to the card through the card payment provider.';
   const setConfig = (patch: Partial<RuleValues['config']>) =>
@@ -201,7 +202,10 @@ export function CancellationRuleDialog({
           <legend className="form-label">Refund methods</legend>
           <div className="check-list">
             {REFUND_METHODS.map((method) => {
-              const locked = method === 'accountCredit' && !creditAllowed;
+              // A method that cannot be used cannot be ticked; one already ticked can be cleared.
+              const locked =
+                (method === 'accountCredit' && !creditAllowed) ||
+                (method === 'stripe' && cardAvailable !== true);
               return (
                 <Checkbox
                   key={method}

@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
 import type { OverviewSession } from '../../../../api-client/index.ts';
-import { addDays, clientDate, formatTimeRange, localeFor } from '../../../../engine/index.ts';
+import {
+  addDays,
+  clientDate,
+  formatTimeRange,
+  isOverCapacity,
+  localeFor,
+  messages,
+} from '../../../../engine/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 
 /** 'Today', 'Tomorrow', else the weekday and date in the organiser's format. */
@@ -31,6 +38,9 @@ function FillBar({ session }: { session: OverviewSession }) {
         {booked} / {placeLimit}
         <span className="visually-hidden"> places booked</span>
       </span>
+      {isOverCapacity(booked, placeLimit) ? (
+        <Badge tone="danger">{messages.badgeOverCapacity}</Badge>
+      ) : null}
     </span>
   );
 }

@@ -109,8 +109,14 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
         savedWaitlistType: saved?.waitlistType ?? null,
         savedAddOnIds: (saved?.addOns ?? []).map((a) => a._id),
         usedSubscriptionPlanIds: otherGroupsPlans,
+        // A saved session's limit may not go below its places sold (the server checks again).
+        savedSessions: (saved?.activities ?? []).map((s) => ({
+          _id: s._id,
+          placeLimit: s.placeLimit ?? null,
+          sold: sales.data?.activitySales[s._id] ?? 0,
+        })),
       }),
-    [planLevel, fields.data, savedTickets, saved, otherGroupsPlans],
+    [planLevel, fields.data, savedTickets, saved, otherGroupsPlans, sales.data],
   );
   const errors = useMemo(() => errorsOf(schema, values), [schema, values]);
   const stepHasErrors = (index: number) => Object.keys(errors).some((k) => stepOfPath(k) === index);

@@ -10,6 +10,7 @@ import {
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Card } from '../../../components/Card.tsx';
+import { PlacesCount } from '../../../components/PlacesCount.tsx';
 import { type Column, Table } from '../../../components/Table.tsx';
 import { useModal } from '../../../components/useModal.ts';
 import { isTemp } from '../form.tsx';
@@ -44,6 +45,12 @@ interface Env {
   dateFormat: string;
   timeZone: string;
 }
+
+/** A place limit as the form holds it ('', '8' or 8) as a number, or null for no limit. */
+const limitOf = (value: unknown) => {
+  const n = value === null || value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
 
 /** The first error of any item in a list ('tickets.2.price'), with the item's name. */
 function ItemErrors({
@@ -136,7 +143,13 @@ export function SessionsStep({ values, set, error, env }: StepProps & { env: Env
           s.placeLimit
         ),
     },
-    { key: 'sales', header: 'Sales', align: 'right', render: sold },
+    {
+      key: 'sales',
+      header: 'Sales',
+      align: 'right',
+      // Against the limit as typed, so lowering it below the sales shows at once.
+      render: (s) => <PlacesCount taken={sold(s)} placeLimit={limitOf(s.placeLimit)} />,
+    },
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
