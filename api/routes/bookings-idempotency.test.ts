@@ -110,4 +110,53 @@ describe('Idempotency-Key', () => {
     expect(second.status).toBe(201);
     expect(second.body.data._id).not.toBe(first.body.data._id);
   });
+
+  it("a hold's key: a retry answers the same hold and is counted once; another basket is a 422", async () => {
+    const parent = await parentWithChildren(ctx, org, ['Eve']);
+    const child = parent.children[0]!;
+    const items = { ticket: camp.day, activities: [camp.sessions[0]!], attendees: [child] };
+    const hold = (session: number, key: string) =>
+      ctx.request('POST', '/api/bookings/holds', {
+        token: parent.token,
+        body: basket(camp._id, { ...items, activities: [camp.sessions[session]!] }),
+        headers: { 'idempotency-key': key },
+      });
+    const first = await hold(0, 'hold-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await hold(0, 'hold-1');
+    expect(again.status).toBe(201);
+    expect(again.body.data._id).toBe(first.body.data._id);
+    expect((await hold(1, 'hold-1')).status).toBe(422);
+    // The hold's key cannot be replayed as a booking either.
+    expect((await book(parent, day(0, child), 'hold-1')).status).toBe(422);
+    const counter = await ctx.handle.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `unpaid-booking:${parent.userId}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(counter.count)).toBe(1);
+  });
+});
+
+describe('discount-code guesses per address', () => {
+  it('fresh accounts from one address share 30 wrong codes per window', async () => {
+    const statuses: number[] = [];
+    for (let p = 0; p < 4; p++) {
+      const parent = await parentWithChildren(ctx, org, [`Guesser${p}`]);
+      for (let i = 0; i < 8; i++) {
+        const res = await ctx.request('POST', '/api/bookings/quote', {
+          token: parent.token,
+          body: basket(
+            camp._id,
+            { ticket: camp.day, activities: [camp.sessions[4]!], attendees: parent.children },
+            { discountCode: `NOPE${p}X${i}` },
+          ),
+        });
+        statuses.push(res.status);
+      }
+    }
+    // Each account is under its own 10; the address is not.
+    expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
 });

@@ -4,12 +4,12 @@ import * as v from 'valibot';
 import { basketSchema, messages } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { claimIdempotencyKey } from '../db/repositories/idempotency-keys.ts';
-import { hit } from '../db/repositories/rate-limits.ts';
+import { hit, readCounter } from '../db/repositories/rate-limits.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
+import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
 import { createAdminBooking, quoteAdminBooking } from '../services/bookings/admin-create.ts';
 import { createBooking } from '../services/bookings/create.ts';
 import { listMyBookings, loadVisibleBooking } from '../services/bookings/list.ts';
@@ -42,16 +42,34 @@ async function limitUnpaidBookings(c: Context<AppEnv>, userId: string) {
 }
 
 /**
- * Counts one wrong discount code against the customer's guesses, once per window: the widget
- * re-quotes whenever the basket changes (ticking account credit…), and a wrong code left in the
- * field must not count again on each re-price. Codes are compared as the engine matches them,
- * whatever the case.
+ * Wrong codes from one address, over all its customers: fresh accounts (each with its own 10)
+ * must not make guessing unlimited. Registration is limited per address too (routes/auth.ts).
  */
-async function countWrongCode(c: Context<AppEnv>, key: string, code: string) {
-  const window = CODE_GUESSES.windowSeconds * 1000;
-  const now = Date.now();
-  const seen = await hit(c.get('db'), `${key}:${code.trim().toLowerCase()}`, now - (now % window));
-  if (seen === 1) await rateLimit(c, key, CODE_GUESSES);
+const CODE_GUESSES_PER_ADDRESS = { limit: 30, windowSeconds: 15 * 60 };
+
+/** The counters a wrong code counts against: the customer's and the address's. */
+const guessCounters = (c: Context<AppEnv>, userId: string) => [
+  { key: `code-guess:${userId}`, limits: CODE_GUESSES },
+  { key: `code-guess-ip:${clientAddress(c)}`, limits: CODE_GUESSES_PER_ADDRESS },
+];
+
+/**
+ * Counts one wrong discount code against each counter, once per window: the widget re-quotes
+ * whenever the basket changes (ticking account credit…), and a wrong code left in the field must
+ * not count again on each re-price. Codes are compared as the engine matches them, whatever
+ * the case.
+ */
+async function countWrongCode(c: Context<AppEnv>, userId: string, code: string) {
+  for (const { key, limits } of guessCounters(c, userId)) {
+    const window = limits.windowSeconds * 1000;
+    const now = Date.now();
+    const seen = await hit(
+      c.get('db'),
+      `${key}:${code.trim().toLowerCase()}`,
+      now - (now % window),
+    );
+    if (seen === 1) await rateLimit(c, key, limits);
+  }
 }
 
 /**
@@ -65,25 +83,21 @@ async function guardCodeGuess<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!code) return work();
-  const key = `code-guess:${userId}`;
-  const window = CODE_GUESSES.windowSeconds * 1000;
-  const now = Date.now();
-  const row = await c
-    .get('db')
-    .selectFrom('rate_limits')
-    .select(['count', 'window_start'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (row && Number(row.window_start) === now - (now % window) && row.count >= CODE_GUESSES.limit)
-    await rateLimit(c, key, CODE_GUESSES);
+  for (const { key, limits } of guessCounters(c, userId)) {
+    const window = limits.windowSeconds * 1000;
+    const now = Date.now();
+    const row = await readCounter(c.get('db'), key);
+    if (row && row.at === now - (now % window) && row.count >= limits.limit)
+      await rateLimit(c, key, limits);
+  }
   try {
     const result = await work();
     const quoted = result as { code?: { message: string | null } | null };
-    if (quoted?.code?.message === messages.codeInvalid) await countWrongCode(c, key, code);
+    if (quoted?.code?.message === messages.codeInvalid) await countWrongCode(c, userId, code);
     return result;
   } catch (error) {
     if (error instanceof HttpError && error.message === messages.codeInvalid)
-      await countWrongCode(c, key, code);
+      await countWrongCode(c, userId, code);
     throw error;
   }
 }
@@ -109,6 +123,31 @@ function fingerprintOf(basket: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(basket)))
     .digest('base64url');
+}
+
+/**
+ * The request's Idempotency-Key, checked against what the key was first sent with: a different
+ * request under a used key is a 422 (never the first booking); 'retry' tells the caller not to
+ * count it again. `request` names the route too, so a hold's key cannot replay as a booking.
+ */
+async function claimKey(
+  c: Context<AppEnv>,
+  caller: { clientId: string; userId: string },
+  request: Record<string, unknown>,
+): Promise<{ idempotencyKey: string | null; sent: 'new' | 'retry' }> {
+  const idempotencyKey = c.req.header('idempotency-key')?.trim() || null;
+  if (!idempotencyKey) return { idempotencyKey, sent: 'new' };
+  if (idempotencyKey.length > 200)
+    throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
+  const sent = await claimIdempotencyKey(c.get('db'), {
+    client_id: caller.clientId,
+    user_id: caller.userId,
+    key: idempotencyKey,
+    fingerprint: fingerprintOf(request),
+    created_at: new Date().toISOString(),
+  });
+  if (sent === 'mismatch') throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+  return { idempotencyKey, sent };
 }
 
 /** An admin's booking for a customer: the customer's id, then the customer's basket. */
@@ -137,20 +176,8 @@ export const bookings = new Hono<AppEnv>()
   .post('/', async (c) => {
     const caller = requireCustomer(c);
     const basket = await readBody(c, basketSchema);
-    const idempotencyKey = c.req.header('idempotency-key')?.trim() || null;
-    if (idempotencyKey && idempotencyKey.length > 200)
-      throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
+    const { idempotencyKey, sent } = await claimKey(c, caller, { book: basket });
     const db = c.get('db');
-    const sent = idempotencyKey
-      ? await claimIdempotencyKey(db, {
-          client_id: caller.clientId,
-          user_id: caller.userId,
-          key: idempotencyKey,
-          fingerprint: fingerprintOf(basket),
-          created_at: new Date().toISOString(),
-        })
-      : 'new';
-    if (sent === 'mismatch') throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
     // Every method names a way to pay later than now; a booking with nothing due sends none. A
     // retry of a key was counted when the key was first sent.
     if (basket.paymentMethod && sent === 'new') await limitUnpaidBookings(c, caller.userId);
@@ -169,11 +196,10 @@ export const bookings = new Hono<AppEnv>()
   .post('/holds', async (c) => {
     const caller = requireCustomer(c);
     const { paymentMethod: _ignored, ...basket } = await readBody(c, basketSchema);
-    const idempotencyKey = c.req.header('idempotency-key') ?? null;
-    if (idempotencyKey && idempotencyKey.length > 200)
-      throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
-    // A hold keeps places from everyone else, like a card hold always did: same hourly limit.
-    await limitUnpaidBookings(c, caller.userId);
+    const { idempotencyKey, sent } = await claimKey(c, caller, { hold: basket });
+    // A hold keeps places from everyone else, like a card hold always did: same hourly limit,
+    // counted once per key.
+    if (sent === 'new') await limitUnpaidBookings(c, caller.userId);
     const db = c.get('db');
     const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
       createBooking(
