@@ -73,6 +73,11 @@ function bookings(client: ClientSettings): Detail[] {
       value: `${client.holdMinutes} minutes`,
       note: 'How long a place stays reserved while a parent checks out.',
     },
+    {
+      label: 'Offline payment deadline',
+      value: `${client.unpaidReleaseDays} ${client.unpaidReleaseDays === 1 ? 'day' : 'days'}`,
+      note: 'Voucher, Tax-Free Childcare and pay-later bookings unpaid by then release their places.',
+    },
     { label: 'Pay later', value: client.allowPayLater ? 'Allowed' : 'Not allowed' },
     {
       label: 'Form template',

@@ -92,6 +92,13 @@ export const text = {
   holdCountdown: (time: string) => `Your places are held for ${time}.`,
   holdExpired: 'Your hold has expired and the places were released. Please book again.',
   placeGone: 'Please choose again.',
+  // The session that went is unticked; its waitlist is the way to still get a place (issue 11).
+  placeGoneUnticked: 'We have unticked it in your basket.',
+  joinWaitlistInstead: 'Join the waitlist for it',
+  holdingPlaces: 'Holding your places…',
+  backToBasket: 'Back to basket',
+  payBy: (date: string) => `Please pay by ${date}; unpaid by then, the places are released.`,
+  unpaidReleased: (date: string) => `Not paid by ${date}: the places were released.`,
 
   // Confirmation
   confirmed: 'Booking confirmed',

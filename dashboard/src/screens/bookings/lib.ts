@@ -132,3 +132,22 @@ export const byStart = <T extends { activity: { date: string; startTime: string 
       `${b.activity.date} ${b.activity.startTime}`,
     ),
   );
+
+/**
+ * What the organiser needs to know about an offline payment's deadline (issue 11): when an
+ * awaiting booking's places go back on sale, or that an expired one was released unpaid.
+ * Null for other bookings.
+ *
+ * @example paymentDeadlineNote({ status: 'expired', paymentDueAt: '2031-07-08T09:00:00Z' }) // 'Not paid by 8 Jul 2031, 10:00: its places were released.'
+ */
+export function paymentDeadlineNote(
+  booking: Pick<Booking, 'status' | 'paymentDueAt'>,
+  timeZone?: string,
+): string | null {
+  if (!booking.paymentDueAt) return null;
+  const when = formatInstant(booking.paymentDueAt, timeZone);
+  if (booking.status === 'awaiting_payment')
+    return `Payment due by ${when}; unpaid by then, its places are released.`;
+  if (booking.status === 'expired') return `Not paid by ${when}: its places were released.`;
+  return null;
+}

@@ -9,6 +9,7 @@ import {
   formatCivilDate,
   HOLD_MINUTES,
   todayIn,
+  UNPAID_RELEASE_DAYS,
 } from '../../../../engine/index.ts';
 import { api, queryClient, queryKeys } from '../../api.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -38,6 +39,7 @@ type Form = Record<
   | 'timeZone'
   | 'dateFormat'
   | 'holdMinutes'
+  | 'unpaidReleaseDays'
   | 'formTemplate'
   | 'buttonDisplay',
   string
@@ -50,6 +52,7 @@ const formOf = (client: ClientSettings): Form => ({
   timeZone: client.timeZone,
   dateFormat: client.dateFormat,
   holdMinutes: String(client.holdMinutes),
+  unpaidReleaseDays: String(client.unpaidReleaseDays),
   allowPayLater: client.allowPayLater,
   formTemplate: client.formTemplate,
   buttonDisplay: client.buttonDisplay,
@@ -166,6 +169,18 @@ export function OrganisationSettingsForm({
           onChange={set('holdMinutes')}
           error={errors.holdMinutes}
           hint="How long a place stays reserved while a parent pays."
+        />
+        <TextField
+          label="Offline payment deadline (days)"
+          type="number"
+          inputMode="numeric"
+          min={UNPAID_RELEASE_DAYS.min}
+          max={UNPAID_RELEASE_DAYS.max}
+          required
+          value={form.unpaidReleaseDays}
+          onChange={set('unpaidReleaseDays')}
+          error={errors.unpaidReleaseDays}
+          hint="A booking paid by childcare voucher, Tax-Free Childcare or pay later keeps its places this long; unpaid by then, the places are released."
         />
         <SelectField
           label="Form template"

@@ -1,11 +1,12 @@
 /*
  * Step 4 of booking, its own chunk: how to pay (the organiser's childcare voucher providers with
  * their instructions, pay later where allowed, card when the payments issue enables it, nothing
- * when the total is zero), then `POST /api/bookings` with an Idempotency-Key so a retry after a
- * dropped connection never books twice. A 409 (a place went) sends the parent back to choosing
- * with the server's message. Then the confirmation, and the `booked` event for the organiser.
+ * when the total is zero). The basket's places are already held (the basket step took the hold)
+ * and the countdown shows how long for; 'Place booking' places that hold with the chosen method
+ * (`POST /api/bookings/{id}/place`, safe to retry), Back gives the places up. Then the
+ * confirmation, and the `booked` event for the organiser.
  */
-import { useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   type ActivityGroup,
   ApiError,
@@ -18,21 +19,20 @@ import {
 import { localeFor, money } from '../../format.ts';
 import { useStore } from '../common.tsx';
 import type { Extras } from '../journey/Basket.tsx';
-import { basketBody, type Choice } from '../journey/basket.ts';
+import type { Choice } from '../journey/basket.ts';
 import { text } from '../text.ts';
-import { Alert, failureText, randomKey, StepHeading } from '../ui.tsx';
+import { Alert, failureText, StepHeading } from '../ui.tsx';
 import { emitBooked } from './booked-event.ts';
 import { Confirmation } from './Confirmation.tsx';
+import { Countdown } from './Countdown.tsx';
 
 type Method = BasketBody['paymentMethod'];
 
 export default function Checkout({
   group,
   settings,
-  attendeeIds,
-  choices,
-  extras,
   quote,
+  hold,
   options,
   onBack,
 }: {
@@ -42,6 +42,8 @@ export default function Checkout({
   choices: Record<string, Choice>;
   extras: Extras;
   quote: Quote;
+  /** The held booking of this basket (status held, no method yet). */
+  hold: Booking;
   options: PaymentOptions | null;
   onBack: (message: string | null) => void;
 }) {
@@ -50,8 +52,8 @@ export default function Checkout({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [booking, setBooking] = useState<Booking | null>(null);
-  // One key per distinct request: resending the same basket and method reuses it.
-  const keys = useRef(new Map<string, string>());
+  const [expired, setExpired] = useState(false);
+  const onExpired = useCallback(() => setExpired(true), []);
   const locale = localeFor(settings.country);
   const due = quote.amountDueNow;
 
@@ -78,32 +80,36 @@ export default function Checkout({
 
   const place = async () => {
     if (needsMethod && !picked) return setError(text.choosePayment);
-    const body: BasketBody = {
-      ...basketBody(group, attendeeIds, choices, extras),
-      ...(needsMethod && picked ? { paymentMethod: picked.method } : {}),
-    };
-    const signature = JSON.stringify(body);
-    const key = keys.current.get(signature) ?? randomKey();
-    keys.current.set(signature, key);
     setBusy(true);
     setError(null);
     try {
-      const created = await api.post<Booking>('/api/bookings', body, {
-        headers: { 'Idempotency-Key': key },
-      });
+      const placed = await api.post<Booking>(
+        `/api/bookings/${encodeURIComponent(hold._id)}/place`,
+        {
+          paymentMethod: needsMethod && picked ? picked.method : null,
+        },
+      );
       // A card hold is announced once paid (Confirmation); anything else stands now.
-      if (created.status !== 'held') emitBooked(created, group);
-      setBooking(created);
+      if (placed.status !== 'held') emitBooked(placed, group);
+      setBooking(placed);
     } catch (e) {
       setBusy(false);
-      if (e instanceof ApiError && e.status === 409) onBack(`${e.message} ${text.placeGone}`);
-      else setError(failureText(e));
+      // 409: the hold ran out (or was placed elsewhere); the basket takes a new one.
+      if (e instanceof ApiError && e.status === 409) setExpired(true);
+      setError(failureText(e));
     }
+  };
+  const back = () => {
+    // Give the places back at once rather than at the hold's expiry; the job is the safety net.
+    if (!expired)
+      api.delete(`/api/bookings/${encodeURIComponent(hold._id)}/hold`).catch(() => undefined);
+    onBack(null);
   };
 
   return (
     <div className="cw-step">
       <StepHeading>{text.stepPayment}</StepHeading>
+      {hold.holdExpiresAt && <Countdown until={hold.holdExpiresAt} onExpired={onExpired} />}
       <Alert>{error}</Alert>
       <dl className="cw-totals">
         <div className="cw-total">
@@ -138,10 +144,10 @@ export default function Checkout({
         </fieldset>
       )}
       <div className="cw-row">
-        <button type="button" className="cw-ghost" onClick={() => onBack(null)} disabled={busy}>
-          {text.back}
+        <button type="button" className="cw-ghost" onClick={back} disabled={busy}>
+          {expired ? text.backToBasket : text.back}
         </button>
-        <button type="button" className="cw-btn" onClick={place} disabled={busy}>
+        <button type="button" className="cw-btn" onClick={place} disabled={busy || expired}>
           {busy ? text.placing : text.placeBooking}
         </button>
       </div>

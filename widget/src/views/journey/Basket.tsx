@@ -2,22 +2,27 @@
  * Step 3 of booking: the basket, priced at once on screen by the engine (the same priceBasket
  * the server runs), then re-priced by the server, which also knows the discount rules, the
  * code's redemptions and the parent's credit. When the two differ the server's figures are
- * shown: it is the one that charges.
+ * shown: it is the one that charges. A code the basket cannot use is refused here, under the
+ * field (the server's 422), and stops the basket until it is fixed or removed. 'Continue to
+ * payment' holds the basket's places (POST /api/bookings/holds) for every payment method; a
+ * place that went meanwhile is a 409 naming the session, handed to the journey to untick.
  */
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import type {
-  ActivityGroup,
-  Attendee,
-  ClientSettings,
-  PaymentOptions,
-  Quote,
+import {
+  type ActivityGroup,
+  ApiError,
+  type Attendee,
+  type Booking,
+  type ClientSettings,
+  type PaymentOptions,
+  type Quote,
 } from '../../../../api-client/index.ts';
 import { priceBasket } from '../../../../engine/pricing/basket.ts';
 import { localeFor, money } from '../../format.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
-import { Alert, failureText, StepHeading } from '../ui.tsx';
-import { basketBody, basketLines, type Choice, groupRow } from './basket.ts';
+import { Alert, failureText, randomKey, StepHeading } from '../ui.tsx';
+import { basketBody, basketLines, type Choice, goneSessions, groupRow } from './basket.ts';
 import { passCreditsFor } from './pass-credits.ts';
 
 export interface Extras {
@@ -29,7 +34,7 @@ export interface Extras {
 type ServerQuote =
   | { status: 'loading' }
   | { status: 'ready'; data: Quote }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; codeError?: string };
 
 export function BasketStep({
   group,
@@ -42,6 +47,7 @@ export function BasketStep({
   onExtras,
   onBack,
   onNext,
+  onPlaceGone,
 }: {
   group: ActivityGroup;
   settings: ClientSettings;
@@ -52,13 +58,18 @@ export function BasketStep({
   options: PaymentOptions | null;
   onExtras: (extras: Extras) => void;
   onBack: () => void;
-  onNext: (quote: Quote) => void;
+  /** The server's quote and the hold on the basket's places, taken on the way to payment. */
+  onNext: (quote: Quote, hold: Booking) => void;
+  /** A place went before it could be held: the 409's message and the sessions it names. */
+  onPlaceGone: (message: string, sessionIds: string[]) => void;
 }) {
   const { api } = useStore();
   const locale = localeFor(settings.country);
   const show = (minor: number) => money(minor, settings.currency, locale);
   const [code, setCode] = useState(extras.discountCode);
   const [server, setServer] = useState<ServerQuote>({ status: 'loading' });
+  const [holding, setHolding] = useState(false);
+  const [holdError, setHoldError] = useState<string | null>(null);
 
   const body = useMemo(
     () => basketBody(group, attendeeIds, choices, extras),
@@ -91,7 +102,13 @@ export function BasketStep({
     setServer({ status: 'loading' });
     api.post<Quote>('/api/bookings/quote', body).then(
       (data) => live && setServer({ status: 'ready', data }),
-      (error) => live && setServer({ status: 'error', message: failureText(error) }),
+      (error) =>
+        live &&
+        setServer({
+          status: 'error',
+          message: failureText(error),
+          codeError: error instanceof ApiError ? error.errors.discountCode : undefined,
+        }),
     );
     return () => {
       live = false;
@@ -99,6 +116,23 @@ export function BasketStep({
   }, [api, bodyKey]);
 
   const quote = server.status === 'ready' ? server.data : local;
+  const codeError = server.status === 'error' ? server.codeError : undefined;
+  const toPayment = async () => {
+    if (server.status !== 'ready') return;
+    setHolding(true);
+    setHoldError(null);
+    try {
+      // A fresh key per press: after Back the previous hold is released, and a new one is wanted.
+      const hold = await api.post<Booking>('/api/bookings/holds', body, {
+        headers: { 'Idempotency-Key': randomKey() },
+      });
+      onNext(server.data, hold);
+    } catch (e) {
+      setHolding(false);
+      if (e instanceof ApiError && e.status === 409) onPlaceGone(e.message, goneSessions(e.errors));
+      else setHoldError(failureText(e));
+    }
+  };
   const applyCode = (event: FormEvent) => {
     event.preventDefault();
     onExtras({ ...extras, discountCode: code.trim() });
@@ -140,8 +174,15 @@ export function BasketStep({
             id="cw-code"
             value={code}
             autoComplete="off"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? 'cw-code-error' : undefined}
             onInput={(e) => setCode(e.currentTarget.value)}
           />
+          {codeError && (
+            <p id="cw-code-error" className="cw-field-error" role="alert">
+              {codeError}
+            </p>
+          )}
         </div>
         <button type="submit" className="cw-btn cw-btn-quiet">
           {text.apply}
@@ -159,7 +200,7 @@ export function BasketStep({
           </button>
         )}
       </form>
-      {quote.code && (
+      {quote.code && !codeError && (
         <p className={quote.code.applied ? 'cw-ok' : 'cw-field-error'} role="status">
           {quote.code.applied ? text.codeApplied(quote.code.code) : quote.code.message}
         </p>
@@ -237,7 +278,8 @@ export function BasketStep({
             ? text.pricesUpdated
             : ''}
       </p>
-      {server.status === 'error' && <p className="cw-note">{server.message}</p>}
+      {server.status === 'error' && !codeError && <p className="cw-note">{server.message}</p>}
+      <Alert>{holdError}</Alert>
 
       <div className="cw-row">
         <button type="button" className="cw-ghost" onClick={onBack}>
@@ -247,11 +289,14 @@ export function BasketStep({
           type="button"
           className="cw-btn"
           disabled={
-            server.status !== 'ready' || quote.problems.length > 0 || quote.lines.length === 0
+            holding ||
+            server.status !== 'ready' ||
+            quote.problems.length > 0 ||
+            quote.lines.length === 0
           }
-          onClick={() => server.status === 'ready' && onNext(server.data)}
+          onClick={toPayment}
         >
-          {text.toPayment}
+          {holding ? text.holdingPlaces : text.toPayment}
         </button>
       </div>
     </div>

@@ -26,7 +26,8 @@ import { DetailSkeleton, ErrorNotice, useStore } from '../common.tsx';
 import { LoadFailed, StepSkeleton, useLoad } from '../ui.tsx';
 import { AttendeesStep } from './Attendees.tsx';
 import { BasketStep, type Extras } from './Basket.tsx';
-import { basketLines, bookedSessions, type Choice, groupRow } from './basket.ts';
+import { basketLines, bookedSessions, type Choice, groupRow, untickSessions } from './basket.ts';
+import { PlaceGone, type PlaceGoneNotice } from './PlaceGone.tsx';
 import { TicketsStep } from './Tickets.tsx';
 
 export default function Journey({ view, settings }: StepProps) {
@@ -78,6 +79,9 @@ function BookingFlow({
   });
   const [notice, setNotice] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
+  // The basket's places, held from the payment step until placed or released (issue 11).
+  const [hold, setHold] = useState<Booking | null>(null);
+  const [gone, setGone] = useState<PlaceGoneNotice | null>(null);
   const [created, setCreated] = useState<Attendee[]>([]);
 
   const attendees = useLoad(() => api.get<Attendee[]>('/api/user/attendees'), `att:${user._id}`);
@@ -137,6 +141,16 @@ function BookingFlow({
     return out;
   }, [group, attendeeIds, choices, settings]);
 
+  // Lost the race for a place: back to choosing, the session unticked, fresh places left.
+  const placeGone = (message: string, sessionIds: string[]) => {
+    setChoices((s) => untickSessions(group, s, sessionIds));
+    setNotice(null);
+    setGone({ message, sessionIds });
+    mine.reload();
+    store.actions.refreshGroup(group._id);
+    setStep('tickets');
+  };
+
   if (attendees.state.status === 'error') {
     return <LoadFailed error={attendees.state.error} retry={attendees.reload} />;
   }
@@ -171,11 +185,12 @@ function BookingFlow({
           booked={booked}
           offered={offered}
           problems={problems}
-          notice={notice}
+          notice={gone ? <PlaceGone notice={gone} group={group} settings={settings} /> : notice}
           onChange={(attendeeId, choice) => setChoices((s) => ({ ...s, [attendeeId]: choice }))}
           onBack={() => setStep('attendees')}
           onNext={() => {
             setNotice(null);
+            setGone(null);
             setStep('basket');
           }}
         />
@@ -192,10 +207,12 @@ function BookingFlow({
           options={options.state.status === 'ready' ? options.state.data : null}
           onExtras={setExtras}
           onBack={() => setStep('tickets')}
-          onNext={(q) => {
+          onNext={(q, held) => {
             setQuote(q);
+            setHold(held);
             setStep('checkout');
           }}
+          onPlaceGone={placeGone}
         />
       );
     case 'checkout':
@@ -207,6 +224,7 @@ function BookingFlow({
           choices={choices}
           extras={extras}
           quote={quote!}
+          hold={hold!}
           options={options.state.status === 'ready' ? options.state.data : null}
           onBack={(message) => {
             setNotice(message);
@@ -244,6 +262,7 @@ function CheckoutStep(props: {
   choices: Record<string, Choice>;
   extras: Extras;
   quote: Quote;
+  hold: Booking;
   options: PaymentOptions | null;
   onBack: (message: string | null) => void;
 }) {

@@ -4,7 +4,7 @@
  * left come from the server's `placesLeft`. Problems the engine finds with a line are shown
  * under that attendee.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ActivityGroup, Attendee, ClientSettings } from '../../../../api-client/index.ts';
 import { zonedParts } from '../../../../engine/dates.ts';
 import { allowedSessions, isUpcoming } from '../../../../engine/pricing/lines.ts';
@@ -42,8 +42,8 @@ export function TicketsStep({
   offered: Map<string, Set<string>>;
   /** The engine's problems per attendee (a line it cannot price). */
   problems: Record<string, string[]>;
-  /** Why the parent is back here (a place went while paying). */
-  notice: string | null;
+  /** Why the parent is back here (a place went while paying: which one, and the waitlist). */
+  notice: ReactNode;
   onChange: (attendeeId: string, choice: Choice) => void;
   onBack: () => void;
   onNext: () => void;

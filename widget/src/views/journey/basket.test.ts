@@ -7,7 +7,9 @@ import {
   basketLines,
   bookedSessions,
   type Choice,
+  goneSessions,
   groupRow,
+  untickSessions,
 } from './basket.ts';
 
 const session = (id: string, date: string) => ({
@@ -160,5 +162,20 @@ describe('the booking basket', () => {
     });
     expect(ageProblem(five, { ...group, blockOutOfRange: true })?.blocked).toBe(true);
     expect(ageProblem({ dateOfBirth: null }, group)).toBeNull();
+  });
+});
+
+describe('a place that went while paying (issue 11)', () => {
+  it('reads the sessions the 409 names', () => {
+    expect(goneSessions({ 'sessions.s2': 'Sorry, …', discountCode: 'x' })).toEqual(['s2']);
+  });
+
+  it('unticks the session that went, and a whole-course ticket that needed it', () => {
+    const after = untickSessions(group, choices, ['s2']);
+    expect(after.mia).toEqual({ ticketId: 'payg', sessionIds: ['s3'], addOnIds: ['kit'] });
+    expect(after.leo).toEqual({ ticketId: null, sessionIds: [], addOnIds: [] });
+    expect(after.ava).toEqual(choices.ava);
+    // Nothing went: nothing changes.
+    expect(untickSessions(group, choices, [])).toEqual(choices);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ActivityGroup, Attendee, BasketBody, Booking } from '../../../../api-client/index.ts';
 import { bookingAgeProblem } from '../../../../engine/bookings.ts';
+import { allowedSessions } from '../../../../engine/pricing/lines.ts';
 import type { ActivityGroupRow, BasketLine } from '../../../../engine/pricing/types.ts';
 
 /** What one attendee is booked on. */
@@ -143,4 +144,46 @@ export function ageProblem(
     ageRange: group.ageRange,
     blockOutOfRange: group.blockOutOfRange,
   });
+}
+
+/**
+ * The sessions a 409 from the server names as gone (`errors['sessions.{id}']`, issue 11).
+ *
+ * @example goneSessions({ 'sessions.s1': 'Sorry, …' }) // ['s1']
+ */
+export function goneSessions(errors: Readonly<Record<string, string>>): string[] {
+  return Object.keys(errors)
+    .filter((key) => key.startsWith('sessions.'))
+    .map((key) => key.slice('sessions.'.length));
+}
+
+/**
+ * The choices without the sessions that went: a single-session ticket loses those sessions, a
+ * ticket that needs every session (all sessions, membership) is unticked when it needed one of
+ * them, so the basket never asks for a place that is gone.
+ *
+ * @example untickSessions(group, { a1: { ticketId: 'day', sessionIds: ['s1', 's2'], addOnIds: [] } }, ['s1']).a1.sessionIds // ['s2']
+ */
+export function untickSessions(
+  group: Pick<ActivityGroup, 'tickets' | 'activities'>,
+  choices: Readonly<Record<string, Choice>>,
+  gone: readonly string[],
+): Record<string, Choice> {
+  const out: Record<string, Choice> = {};
+  for (const [attendeeId, choice] of Object.entries(choices)) {
+    const ticket = group.tickets.find((t) => t._id === choice.ticketId);
+    if (!ticket || gone.length === 0) out[attendeeId] = choice;
+    else if (ticket.type === 'single')
+      out[attendeeId] = {
+        ...choice,
+        sessionIds: choice.sessionIds.filter((id) => !gone.includes(id)),
+      };
+    else {
+      const needs = allowedSessions(group.activities, ticket).map((s) => s._id);
+      out[attendeeId] = needs.some((id) => gone.includes(id))
+        ? { ...choice, ticketId: null, sessionIds: [] }
+        : choice;
+    }
+  }
+  return out;
 }

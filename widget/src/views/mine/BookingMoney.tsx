@@ -7,6 +7,7 @@
 import type { Booking, ClientSettings } from '../../../../api-client/index.ts';
 import { clientDate, localeFor, money } from '../../format.ts';
 import { text } from '../text.ts';
+import { PaymentDeadline } from './PaymentDeadline.tsx';
 
 export function BookingMoney({
   booking,
@@ -30,6 +31,7 @@ export function BookingMoney({
           · {text.bookingNumber(booking._id)} · {text.status[booking.status] ?? booking.status}
         </small>
       </p>
+      <PaymentDeadline booking={booking} settings={settings} />
       <dl className="cw-totals">
         <div>
           <dt>{text.total}</dt>

@@ -19,6 +19,7 @@ import { text } from '../text.ts';
 import { LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx';
 import { BookingMoney } from './BookingMoney.tsx';
 import { CancelPanel } from './CancelPanel.tsx';
+import { ReleasedUnpaid } from './PaymentDeadline.tsx';
 import { Plans } from './Plans.tsx';
 import { activeWaitlistPath, WaitlistOffers } from './WaitlistOffers.tsx';
 
@@ -199,6 +200,7 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
             <Plans booking={b} settings={settings} />
           </div>
         ))}
+      <ReleasedUnpaid bookings={bookings.state.data} settings={settings} />
     </div>
   );
 }
