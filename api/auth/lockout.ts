@@ -7,7 +7,7 @@ import { tooMany } from '../middleware/rate-limit.ts';
  * else can only slow down their own guesses, never lock the real owner out. Each address gets a
  * few free tries, then waits twice as long after every further failure. A ceiling per account
  * over all addresses stops a guesser who rotates addresses; reaching it takes many addresses
- * (each spent after a few tries), see docs/rules/sign-in-limits.md.
+ * (each spent after a few tries), see docs/rules/security.md.
  */
 export const FREE_FAILURES = 5;
 const FIRST_WAIT_SECONDS = 60;

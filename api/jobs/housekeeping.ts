@@ -9,7 +9,7 @@ export const HOUSEKEEPING_EVERY_MINUTES = 60;
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** How long each kind of leftover is kept; docs/rules/housekeeping.md says why. */
+/** How long each kind of leftover is kept; docs/rules/security.md lists them. */
 export const KEEP = {
   /** An upload no saved form claimed: the form it was for was abandoned. */
   unattachedUploadMs: DAY,
