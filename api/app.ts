@@ -24,6 +24,7 @@ import { homeTabs } from './routes/home-tabs.ts';
 import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
 import { paymentMethods } from './routes/payment-methods.ts';
+import { paymentSchedules } from './routes/payment-schedules.ts';
 import { sessionPasses } from './routes/session-passes.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 import { subscriptionPlans } from './routes/subscription-plans.ts';
@@ -58,6 +59,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/home-tabs', homeTabs)
     .route('/discount-rules', discountRules)
     .route('/session-passes', sessionPasses)
+    .route('/payment-schedules', paymentSchedules)
     .route('/cancellation-rules', cancellationRules)
     .route('/subscription-plans', subscriptionPlans)
     .route('/user/attendees', userAttendees)

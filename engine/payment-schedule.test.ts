@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleTexts } from './payment-schedule.ts';
+import { scheduleForTicket, scheduleTexts } from './payment-schedule.ts';
 
 describe('scheduleTexts', () => {
   it('prints the dates in the client’s date format', () => {
@@ -23,5 +23,42 @@ describe('scheduleTexts', () => {
         dateFormat: 'MM/dd/yyyy',
       }),
     ).toEqual(['First payment on 12/01/2026', 'Continues until cancelled']);
+  });
+});
+
+describe('scheduleForTicket', () => {
+  it('splits a regular schedule without an amount evenly over its dates', () => {
+    expect(
+      scheduleForTicket(30000, {
+        type: 'regular',
+        firstPaymentDate: '2027-01-01',
+        finalPaymentDate: '2027-03-01',
+      }),
+    ).toEqual({
+      atBooking: 0,
+      instalments: [
+        { date: '2027-01-01', amount: 10000 },
+        { date: '2027-02-01', amount: 10000 },
+        { date: '2027-03-01', amount: 10000 },
+      ],
+    });
+  });
+
+  it('leaves what fixed instalments do not cover to be paid at booking', () => {
+    expect(
+      scheduleForTicket(25000, {
+        type: 'fixed',
+        schedule: [
+          { date: '2027-02-01', amount: 10000 },
+          { date: '2027-01-01', amount: 10000 },
+        ],
+      }),
+    ).toEqual({
+      atBooking: 5000,
+      instalments: [
+        { date: '2027-01-01', amount: 10000 },
+        { date: '2027-02-01', amount: 10000 },
+      ],
+    });
   });
 });

@@ -108,3 +108,20 @@ export function scheduleTexts(opts: {
   else if (sorted.length > 0 && next) texts.push(messages.finalPaymentOn(fmt(sorted.at(-1)!)));
   return texts;
 }
+
+/**
+ * What a ticket costs on each date of a payment schedule, for the payment schedule dialog
+ * (spec §2: Date, Amount): every instalment as the parent would pay it at full price, and what
+ * the instalments leave to be paid at booking. Judged as if booked before the first date.
+ *
+ * @example scheduleForTicket(30000, { type: 'regular', firstPaymentDate: '2027-01-01', finalPaymentDate: '2027-03-01' })
+ *   // { atBooking: 0, instalments: [{ date: '2027-01-01', amount: 10000 }, { date: '2027-02-01', amount: 10000 }, { date: '2027-03-01', amount: 10000 }] }
+ */
+export function scheduleForTicket(
+  price: number,
+  s: PaymentScheduleData,
+): { atBooking: number; instalments: { date: string; amount: number }[] } {
+  // '' sorts before every date, so no instalment counts as already due.
+  const split = splitBySchedule(price, s, '');
+  return { atBooking: split.dueNow, instalments: split.later };
+}

@@ -282,3 +282,76 @@ describe('user bookings carry their money', () => {
     });
   });
 });
+
+describe('payment schedules for the dialog (spec §2: Date, Amount, Close)', () => {
+  it('gives an organiser their group’s schedule, nobody else’s, and a booking paid by it its instalments', async () => {
+    const club = await swimClub();
+    const created = await t.request('POST', '/api/activity-groups', {
+      token: club.org.token,
+      body: {
+        name: 'Autumn term',
+        activities: [
+          { _id: 'temp_a', date: '2031-03-02', startTime: '09:00', endTime: '10:00' },
+          { _id: 'temp_b', date: '2031-03-09', startTime: '09:00', endTime: '10:00' },
+        ],
+        tickets: [{ _id: 'temp_t', type: 'all', name: 'Whole term', price: '90' }],
+        addOns: [],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const group = created.body.data;
+    const dates = ['2031-01-01', '2031-02-01'];
+    const now = new Date().toISOString();
+    await t.ctx.handle.db
+      .insertInto('payment_schedules')
+      .values({
+        id: `ps_${group._id}`,
+        client_id: club.org.clientId,
+        activity_group_id: group._id,
+        ticket_id: null,
+        type: 'fixed',
+        amount: null,
+        first_payment_date: dates[0]!,
+        final_payment_date: dates[1]!,
+        schedule: JSON.stringify(dates.map((date) => ({ date, amount: 3000 }))),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const path = `/api/payment-schedules?activityGroup=${group._id}`;
+    const mine = await t.request('GET', path, { token: club.org.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({
+      type: 'fixed',
+      schedule: dates.map((date) => ({ date, amount: 3000 })),
+    });
+    const other = await premiumOrganiser(t.ctx);
+    expect((await t.request('GET', path, { token: other.token })).body.data).toBeNull();
+    const parent = await parentWithChildren(t.ctx, club.org);
+    expect((await t.request('GET', path, { token: parent.token })).status).toBe(403);
+
+    const booked = await t.request('POST', '/api/bookings', {
+      token: parent.token,
+      body: basket(
+        group._id,
+        { ticket: group.tickets[0]._id, attendees: parent.children },
+        { payBySchedule: true, paymentMethod: { type: 'card' } },
+      ),
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const admin = await t.request('GET', `/api/bookings/${booked.body.data._id}`, {
+      token: club.org.token,
+    });
+    expect(admin.body.data.plans).toEqual([
+      expect.objectContaining({
+        kind: 'schedule',
+        itemId: null,
+        amount: 3000,
+        nextPaymentDate: '2031-01-01',
+        texts: ['First payment on 01/01/2031', 'Final payment on 01/02/2031'],
+        instalments: dates.map((date) => ({ date, amount: 3000, status: 'scheduled' })),
+      }),
+    ]);
+    expect(admin.body.data.statement).toMatchObject({ owedLater: 6000, owedNow: 3000 });
+  });
+});

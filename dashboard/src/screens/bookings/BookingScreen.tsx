@@ -10,6 +10,7 @@ import { Card } from '../../components/Card.tsx';
 import { DetailList } from '../../components/DetailList.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PaymentScheduleDialog } from '../../components/PaymentScheduleDialog.tsx';
 import { PlacesCount } from '../../components/PlacesCount.tsx';
 import { PageSpinner } from '../../components/Spinner.tsx';
 import { useModal } from '../../components/useModal.ts';
@@ -21,7 +22,6 @@ import {
   formatInstant,
   paymentMethodLabel,
   sessionLabel,
-  paymentDeadlineNote,
   statusLabel,
   statusTone,
 } from './lib.ts';
@@ -157,6 +157,59 @@ function PriceBreakdown({ booking }: { booking: Booking }) {
 }
 
 /**
+ * The booking's money over time (engine `bookingStatement`, the plans): paid, refunded, still
+ * owed, each membership's monthly amount and next collection, and the payment schedule's next
+ * instalment with the button to its dialog (spec §2).
+ */
+function PlansCard({ booking, onShowSchedule }: { booking: Booking; onShowSchedule: () => void }) {
+  const money = (minor: number) => formatMoney(minor, booking.currency);
+  const s = booking.statement;
+  return (
+    <Card title="Payments">
+      <dl className="price-breakdown">
+        <div>
+          <dt>Paid</dt>
+          <dd>{money(s.paid)}</dd>
+        </div>
+        {s.refunded ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{money(s.refunded)}</dd>
+          </div>
+        ) : null}
+        <div className="price-total">
+          <dt>Still owed</dt>
+          <dd>{money(s.owed)}</dd>
+        </div>
+      </dl>
+      {booking.plans.map((plan) => (
+        <div key={plan.itemId ?? 'schedule'} className="booking-plan">
+          <p className="cell-strong">
+            {plan.kind === 'subscription'
+              ? `${plan.label}: ${money(plan.amount)} per month`
+              : `Payment schedule: ${plan.label}`}
+          </p>
+          {plan.texts.length ? (
+            plan.texts.map((line) => (
+              <p key={line} className="muted">
+                {line}
+              </p>
+            ))
+          ) : (
+            <p className="muted">Nothing more to collect.</p>
+          )}
+          {plan.kind === 'schedule' ? (
+            <Button variant="secondary" onClick={onShowSchedule}>
+              Payment schedule
+            </Button>
+          ) : null}
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+/**
  * One booking: its items per attendee with their places and add-ons, the price with every
  * discount named, the payment method (a voucher provider's instructions), the hold expiry, and
  * the admin actions: 'Mark as paid' for an offline payment awaited, and cancelling places.
@@ -168,6 +221,7 @@ export function BookingScreen() {
   const markPaid = useMarkPaid(id);
   const paidDialog = useModal({ onCancel: () => markPaid.reset() });
   const cancelDialog = useModal();
+  const scheduleDialog = useModal();
   const [notice, setNotice] = useState<string | null>(null);
   const b = booking.data;
   const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
@@ -191,9 +245,6 @@ export function BookingScreen() {
                 Made {formatInstant(b.createdAt, timeZone)}
                 {b.createdByAdmin ? ` by ${b.createdByAdmin.fullName} for the customer` : ''}
               </span>
-              {paymentDeadlineNote(b, timeZone) ? (
-                <span>{paymentDeadlineNote(b, timeZone)}</span>
-              ) : null}
             </span>
           ) : undefined
         }
@@ -261,6 +312,7 @@ export function BookingScreen() {
             <Card title="Price">
               <PriceBreakdown booking={b} />
             </Card>
+            <PlansCard booking={b} onShowSchedule={scheduleDialog.open} />
           </div>
         </div>
       ) : null}
@@ -301,6 +353,15 @@ export function BookingScreen() {
           </p>
           {markPaid.error ? <Alert>{markPaid.error.message}</Alert> : null}
         </Modal>
+      ) : null}
+      {b && scheduleDialog.isOpen ? (
+        <PaymentScheduleDialog
+          dialog={scheduleDialog}
+          rows={b.plans.find((p) => p.kind === 'schedule')?.instalments ?? []}
+          texts={b.plans.find((p) => p.kind === 'schedule')?.texts}
+          currency={b.currency}
+          dateFormat={dateFormat}
+        />
       ) : null}
       {b && cancelDialog.isOpen ? (
         <CancelPlacesDialog

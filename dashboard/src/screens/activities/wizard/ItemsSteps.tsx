@@ -34,6 +34,7 @@ import type { Sales, SubscriptionPlan } from '../queries.ts';
 import { BulkPlaceLimitDialog, SessionDialog } from './SessionDialogs.tsx';
 import type { StepProps } from './step.ts';
 import { AddOnDialog, TicketDialog } from './TicketDialogs.tsx';
+import { TicketScheduleLink } from './TicketSchedule.tsx';
 
 interface Env {
   /** Saved group being edited; absent for a new one. */
@@ -328,7 +329,24 @@ export function TicketsStep({
         </span>
       ),
     },
-    { key: 'type', header: 'Type', render: (t) => ticketTypeLabel(t.type) },
+    {
+      key: 'type',
+      header: 'Type',
+      render: (t) => (
+        <>
+          {ticketTypeLabel(t.type)}
+          {t.type === 'all' && groupId ? (
+            <TicketScheduleLink
+              groupId={groupId}
+              price={t.price}
+              currency={env.currency}
+              dateFormat={env.dateFormat}
+              timeZone={env.timeZone}
+            />
+          ) : null}
+        </>
+      ),
+    },
     {
       key: 'price',
       header: 'Price',
