@@ -48,7 +48,7 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       timeZone: optionalText,
       dateFormat: optionalText,
       holdMinutes: numberish,
-      unpaidReleaseDays: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+      unpaidReleaseDays: numberish,
       allowPayLater: flag,
       formTemplate: optionalText,
       buttonDisplay: optionalText,
