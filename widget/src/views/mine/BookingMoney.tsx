@@ -8,6 +8,7 @@ import type { Booking, ClientSettings } from '../../../../api-client/index.ts';
 import { clientDate, localeFor, money } from '../../format.ts';
 import { text } from '../text.ts';
 import { PaymentDeadline } from './PaymentDeadline.tsx';
+import { Plans } from './Plans.tsx';
 
 export function BookingMoney({
   booking,
@@ -23,7 +24,10 @@ export function BookingMoney({
   const method = (m: string | null) => (m ? (text.refundMethods[m] ?? m) : '');
   const what = [...new Set(booking.items.map((i) => i.activityGroup.name))].join(', ');
   return (
-    <section className="cw-panel cw-money" aria-label={text.bookingMoney(what)}>
+    <section
+      className="cw-panel cw-money"
+      aria-label={text.bookingMoney(`${what}, ${text.bookingNumber(booking._id)}`)}
+    >
       <p>
         <strong>{what}</strong>
         <small className="cw-count">
@@ -113,6 +117,7 @@ export function BookingMoney({
           ))}
         </ul>
       )}
+      <Plans booking={booking} settings={settings} embedded />
     </section>
   );
 }

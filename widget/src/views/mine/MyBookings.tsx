@@ -20,7 +20,6 @@ import { LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx';
 import { BookingMoney } from './BookingMoney.tsx';
 import { CancelPanel } from './CancelPanel.tsx';
 import { ReleasedUnpaid } from './PaymentDeadline.tsx';
-import { Plans } from './Plans.tsx';
 import { activeWaitlistPath, WaitlistOffers } from './WaitlistOffers.tsx';
 
 export default function MyBookings({ settings }: StepProps) {
@@ -195,10 +194,7 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
       {bookings.state.data
         .filter((b) => b.status !== 'expired')
         .map((b) => (
-          <div key={b._id} className="cw-step">
-            <BookingMoney booking={b} settings={settings} />
-            <Plans booking={b} settings={settings} />
-          </div>
+          <BookingMoney key={b._id} booking={b} settings={settings} />
         ))}
       <ReleasedUnpaid bookings={bookings.state.data} settings={settings} />
     </div>

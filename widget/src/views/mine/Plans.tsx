@@ -8,13 +8,25 @@ import type { Booking, ClientSettings } from '../../../../api-client/index.ts';
 import { localeFor, money } from '../../format.ts';
 import { text } from '../text.ts';
 
-export function Plans({ booking, settings }: { booking: Booking; settings: ClientSettings }) {
+export function Plans({
+  booking,
+  settings,
+  embedded = false,
+}: {
+  booking: Booking;
+  settings: ClientSettings;
+  /** Inside another labelled panel (My bookings): no landmark of its own. */
+  embedded?: boolean;
+}) {
   const live = booking.plans.filter((p) => p.nextPaymentDate);
   if (live.length === 0) return null;
   const locale = localeFor(settings.country);
   const show = (minor: number) => money(minor, booking.currency, locale);
   return (
-    <section className="cw-panel cw-plan" aria-label={text.plan}>
+    <section
+      className={embedded ? 'cw-plan' : 'cw-panel cw-plan'}
+      aria-label={embedded ? undefined : text.plan}
+    >
       <h4>{text.plan}</h4>
       {live.map((plan) => (
         <div key={plan.itemId ?? 'schedule'} className="cw-plan-row">
