@@ -298,6 +298,8 @@ describe.skipIf(!chrome)('discounts and cancellation rules in the dashboard (Chr
     // The demo organiser has no connected card account, and the dialog says so (spec §6).
     await form.getByLabel('Percentage to refund').fill('100');
     await form.getByText(messages.cardRefundUnavailable).waitFor();
+    // …and it cannot be ticked: the server would refuse it too (issue 11, item 11).
+    expect(await form.getByLabel('Refund to card').isDisabled()).toBe(true);
     await form.getByLabel('Cancelled at least').fill('1');
     await control(form, 'Unit').selectOption('days');
     await form.getByLabel('Percentage to refund').fill('49.6');
