@@ -76,8 +76,10 @@ describe('waitlist join form', () => {
         }),
       );
     expect(all({ s1: 20 }).canJoin).toBe(true);
+    expect(all({ s1: 20 }).note).toBeNull();
     expect(all({ s1: 20 }).sessions.map((s) => s.badge)).toEqual(['20 places left', 'Full']);
     expect(all({ s1: 3, s2: 1 }).error).toBe(messages.noSessionsToJoin);
+    expect(all({ s1: 3, s2: 1 }).note).toBe(messages.waitlistOnlyFull);
     expect(all({ s1: 3, s2: 1 }).canJoin).toBe(false);
     // The only full session is one the attendee already has a place in.
     expect(all({ s1: 3 }, ['s2']).canJoin).toBe(false);

@@ -155,8 +155,13 @@ export function waitlistJoinView(input: WaitlistJoinInput): WaitlistJoinView {
             : messages.badgeFull;
     return { _id: s._id, disabled: reason !== null, badge, reason };
   });
-  const note = sessions.some((s) => s.reason === 'hasPlaces') ? messages.waitlistOnlyFull : null;
   const open = sessions.some((s) => !s.disabled);
+  // An AllSessions waitlist that can be joined needs no excuse for the sessions with places.
+  const note =
+    sessions.some((s) => s.reason === 'hasPlaces') &&
+    (group.waitlistType === 'SingleSession' || !open)
+      ? messages.waitlistOnlyFull
+      : null;
   // Every session booked or joined already: the spec's own message for that; otherwise nothing
   // is full enough to wait for.
   const error = open

@@ -26,6 +26,11 @@ export const strings = {
   // Places left per session, from the server's count (the engine's rule); none when unlimited.
   placesLeft: (n: number) => (n === 1 ? '1 place left' : `${n} places left`),
   full: 'Full',
+  // A ticket needing a full session (all sessions, subscription), named before it is picked.
+  ticketUnavailable: (session: string, more: number) =>
+    `Unavailable: no places left on ${session}${more > 0 ? ` and ${more} other session${more === 1 ? '' : 's'}` : ''}.`,
+  singleInstead: (ticket: string) => `Other sessions can still be booked with ${ticket}.`,
+  waitlistInstead: 'Join the waitlist to be offered a place if one comes up.',
   places: 'Places',
   prices: 'Prices',
   proRataLegend: '*Price calculated on a pro rata basis.', // (spec §2)

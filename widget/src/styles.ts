@@ -36,6 +36,7 @@ export const css = `
 .cw-dates{display:grid;grid-template-columns:max-content 1fr auto;gap:4px 14px}
 .cw-left{color:var(--cw-muted);font-size:.93em;white-space:nowrap}
 .cw-full{color:inherit;font-weight:600}
+.cw-unavail{display:block;font-weight:600}
 .cw-dates li{display:contents}
 .cw-dates b{font-weight:600}
 .cw-count{color:var(--cw-muted);font-size:.93em}

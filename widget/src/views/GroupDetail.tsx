@@ -5,7 +5,6 @@
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
-import { hasFeature } from '../../../engine/plans.ts';
 import { ageRange, clientDate, friendlyDate, localeFor, money, timeRange } from '../format.ts';
 import { loadJourney, loadWaitlist } from '../lazy.ts';
 import { findInList, useWidget } from '../store.ts';
@@ -17,9 +16,11 @@ import {
   isProRata,
   PlacesLeft,
   TicketPrice,
+  TicketUnavailable,
   useStore,
 } from './common.tsx';
 import { sanitize } from './html.ts';
+import { hasWaitlist, UnavailableHelp } from './unavailable.tsx';
 
 export default function GroupDetail({
   id,
@@ -132,7 +133,7 @@ function GroupPage({
             {strings.bookNow}
           </button>
         )}
-        {hasFeature(settings.planLevel, 'waitlists') && group.waitlistType && (
+        {hasWaitlist(group, settings) && (
           <button
             type="button"
             className="cw-btn cw-btn-quiet"
@@ -195,6 +196,7 @@ function GroupPage({
                   <td>
                     {ticket.name}
                     {restriction(ticket)}
+                    <TicketUnavailable ticket={ticket} group={group} settings={settings} />
                   </td>
                   <td>{strings.ticketType[ticket.type]}</td>
                   <td className="cw-num">
@@ -205,6 +207,7 @@ function GroupPage({
             </tbody>
           </table>
         )}
+        <UnavailableHelp group={group} settings={settings} button={false} />
         {group.tickets.some(isProRata) && <p className="cw-legend">{strings.proRataLegend}</p>}
         {group.tickets.some((t) => t.type === 'subscription') && (
           <p className="cw-legend">{strings.subscriptionNote}</p>

@@ -11,6 +11,7 @@ import {
   PlacesLeft,
   SkeletonLines,
   TicketPrice,
+  TicketUnavailable,
   useStore,
 } from './common.tsx';
 
@@ -153,7 +154,10 @@ function GroupCard({
           <ul className="cw-prices">
             {group.tickets.map((ticket) => (
               <li key={ticket._id}>
-                <span>{ticket.name}</span>
+                <span>
+                  {ticket.name}
+                  <TicketUnavailable ticket={ticket} group={group} settings={settings} />
+                </span>
                 <TicketPrice ticket={ticket} settings={settings} />
               </li>
             ))}

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
-import { localeFor, money } from '../format.ts';
+import { clientDate, localeFor, money, timeRange } from '../format.ts';
 import type { WidgetStore } from '../store.ts';
 import { strings } from '../strings.ts';
 
@@ -48,6 +48,58 @@ export function TicketPrice({ ticket, settings }: { ticket: Ticket; settings: Cl
         <span className="cw-unit">{strings.remainingSessions(ticket.remainingSessionsCount)}</span>
       )}
     </span>
+  );
+}
+
+/**
+ * A session as parents recognise it, and as the server's messages name it: weekday and date in
+ * the organiser's format, then the times.
+ *
+ * @example sessionWhen(session, settings) // 'Wed 15/01/2025, 9am–3pm'
+ */
+export const sessionWhen = (
+  session: Pick<Session, 'date' | 'startTime' | 'endTime'>,
+  settings: ClientSettings,
+) =>
+  `${clientDate(session.date, settings.dateFormat, localeFor(settings.country))}, ${timeRange(session.startTime, session.endTime)}`;
+
+/**
+ * The full sessions that make a ticket unavailable, in date order: for an all-sessions or
+ * subscription ticket, the sessions it needs with no place left for it (the server's
+ * `fullSessions`, the rule booking applies), less any `kept` for this child by a waitlist offer.
+ * A single-session ticket is never unavailable as a whole: its full sessions cannot be ticked.
+ */
+export function ticketFullSessions(
+  ticket: Ticket,
+  group: ActivityGroup,
+  kept?: ReadonlySet<string>,
+): Session[] {
+  if (ticket.type === 'single') return [];
+  const ids = new Set(ticket.fullSessions.filter((id) => !kept?.has(id)));
+  return group.activities.filter((s) => ids.has(s._id)).sort(byStart);
+}
+
+/**
+ * Says a ticket cannot be booked, naming the full session (and how many others), before a
+ * parent picks it. Renders nothing for a ticket that can be booked.
+ */
+export function TicketUnavailable({
+  ticket,
+  group,
+  settings,
+  kept,
+}: {
+  ticket: Ticket;
+  group: ActivityGroup;
+  settings: ClientSettings;
+  kept?: ReadonlySet<string>;
+}) {
+  const full = ticketFullSessions(ticket, group, kept);
+  if (full.length === 0) return null;
+  return (
+    <small className="cw-unavail">
+      {strings.ticketUnavailable(sessionWhen(full[0], settings), full.length - 1)}
+    </small>
   );
 }
 

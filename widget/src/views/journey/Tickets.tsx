@@ -1,8 +1,9 @@
 /*
  * Step 2 of booking: per attendee, a ticket, the sessions of a single-session ticket and any
  * add-ons. Sessions already booked for the attendee or with no place left are disabled; places
- * left come from the server's `placesLeft`. Problems the engine finds with a line are shown
- * under that attendee.
+ * left come from the server's `placesLeft`. A ticket needing a full session (all sessions,
+ * subscription) cannot be picked: it names the session and offers the way out (unavailable.tsx).
+ * Problems the engine finds with a line are shown under that attendee.
  */
 import { type ReactNode, useState } from 'react';
 import type { ActivityGroup, Attendee, ClientSettings } from '../../../../api-client/index.ts';
@@ -10,9 +11,19 @@ import { zonedParts } from '../../../../engine/dates.ts';
 import { allowedSessions, isUpcoming } from '../../../../engine/pricing/lines.ts';
 import { clientDate, localeFor, money, timeRange } from '../../format.ts';
 import { strings } from '../../strings.ts';
-import { byStart, isProRata, type Session, TicketPrice } from '../common.tsx';
+import {
+  byStart,
+  isProRata,
+  type Session,
+  sessionWhen,
+  type Ticket,
+  TicketPrice,
+  TicketUnavailable,
+  ticketFullSessions,
+} from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, StepHeading } from '../ui.tsx';
+import { UnavailableHelp } from '../unavailable.tsx';
 import { type Choice, emptyChoice } from './basket.ts';
 
 type PublicSession = Session & { placesLeft?: number | null };
@@ -61,6 +72,10 @@ export function TicketsStep({
       const ticket = group.tickets.find((t) => t._id === choice.ticketId);
       if (!ticket) return setError(text.chooseTicket);
       if (unavailable[ticket._id]) return setError(unavailable[ticket._id]);
+      const full = ticketFullSessions(ticket, group, offered.get(attendee._id));
+      if (full.length > 0) {
+        return setError(strings.ticketUnavailable(sessionWhen(full[0], settings), full.length - 1));
+      }
       if (ticket.type === 'single' && choice.sessionIds.length === 0) {
         return setError(text.chooseSessions);
       }
@@ -84,6 +99,8 @@ export function TicketsStep({
           const ticket = group.tickets.find((t) => t._id === choice.ticketId);
           const mine = booked.get(attendee._id) ?? new Set<string>();
           const kept = offered.get(attendee._id);
+          // A session this ticket needs is full (less any place an offer keeps for this child).
+          const blocked = (t: Ticket) => ticketFullSessions(t, group, kept).length > 0;
           const ticketSessions = ticket
             ? (allowedSessions(sessions, ticket) as PublicSession[])
             : [];
@@ -98,11 +115,12 @@ export function TicketsStep({
                       type="radio"
                       name={`cw-ticket-${attendee._id}`}
                       checked={choice.ticketId === t._id}
-                      disabled={Boolean(unavailable[t._id])}
+                      disabled={Boolean(unavailable[t._id]) || blocked(t)}
                       onChange={() => set({ ticketId: t._id, sessionIds: [] })}
                     />
                     <span>
                       {t.name} <small>{strings.ticketType[t.type]}</small>
+                      <TicketUnavailable ticket={t} group={group} settings={settings} kept={kept} />
                       {unavailable[t._id] && <small>{unavailable[t._id]}</small>}
                     </span>
                     <TicketPrice ticket={t} settings={settings} />
@@ -115,7 +133,9 @@ export function TicketsStep({
                   {ticketSessions.map((s) => {
                     const already = mine.has(s._id);
                     const isKept = kept?.has(s._id) ?? false;
-                    const full = s.placesLeft === 0 && !isKept;
+                    // Full for everyone, or for this ticket (its own limit on the session).
+                    const full =
+                      (s.placesLeft === 0 || ticket.fullSessions.includes(s._id)) && !isKept;
                     const picked = choice.sessionIds.includes(s._id);
                     return (
                       <label key={s._id} className="cw-check cw-spread">
@@ -151,6 +171,7 @@ export function TicketsStep({
                   })}
                 </fieldset>
               )}
+              <UnavailableHelp group={group} settings={settings} kept={kept} />
               {ticket && ticket.type !== 'single' && (
                 <p className="cw-count">{text.allUpcoming(ticketSessions.length)}</p>
               )}

@@ -1,6 +1,7 @@
 /*
  * The waitlist join form (Premium; spec §2, §5): attendee selector and session checkboxes, each
- * with its 'Joined waitlist' or 'Already booked' badge, and the spec's notices and messages.
+ * with its 'Joined waitlist' or 'Already booked' badge, and the spec's notices and messages. Only
+ * full sessions can be ticked; the others show their places left and the form says why.
  * What may be joined is the server's answer (`GET /api/waitlists/join-view`, the engine's
  * waitlistJoinView on the attendee's real places and entries), so the form and `POST
  * /api/waitlists` never disagree. Also the embed's `waitlist` starting view.
@@ -179,6 +180,8 @@ function JoinForm({
           {jv.error}
         </p>
       )}
+      {/* Why sessions with places left are not offered: they can be booked instead. */}
+      {jv?.note && <p className="cw-count">{jv.note}</p>}
       {jv && jv.sessions.length > 0 && (
         <fieldset className="cw-choices">
           <legend>{text.waitlistSessions}</legend>
@@ -205,7 +208,8 @@ function JoinForm({
               <label key={s._id} className="cw-check cw-spread">
                 <input
                   type="checkbox"
-                  checked={s.disabled || picked.includes(s._id)}
+                  // Booked and joined sessions show ticked; one with places left is simply not offered.
+                  checked={(s.disabled && s.reason !== 'hasPlaces') || picked.includes(s._id)}
                   disabled={s.disabled}
                   onChange={(e) =>
                     setPicked((p) =>
