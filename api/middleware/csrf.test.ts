@@ -92,6 +92,26 @@ describe('cookie-authenticated writes', () => {
     expect(await venueCount()).toBe(before);
   });
 
+  it('refuse a typeless body, and let a bodiless delete through', async () => {
+    const typeless = await ctx.app.request('/api/venues', {
+      method: 'POST',
+      headers: { cookie: admin.cookie, origin: 'http://localhost:3000', 'content-length': '22' },
+      // Bytes, so not even the Request constructor gives it a type.
+      body: new TextEncoder().encode(JSON.stringify(venue).padEnd(22)),
+    });
+    expect(typeless.status).toBe(415);
+    const made = await withCookie({
+      origin: 'http://localhost:3000',
+      'content-type': 'application/json',
+    });
+    const id = (await made.json()).data._id;
+    const removed = await ctx.app.request(`/api/venues/${id}`, {
+      method: 'DELETE',
+      headers: { cookie: admin.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(removed.status).toBeLessThan(300);
+  });
+
   it('accept an origin configured in ALLOWED_ORIGINS', async () => {
     const app = createApp(ctx.handle, {
       production: false,

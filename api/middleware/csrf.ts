@@ -17,6 +17,10 @@ export const allowedOrigins = (config: AppConfig): string[] => [
 
 const mediaType = (header: string | undefined) => (header ?? '').split(';')[0].trim().toLowerCase();
 
+/** In HTTP/1.1 a request has a body only if it says so (a DELETE from fetch says nothing). */
+const declaresBody = (length: string | undefined, encoding: string | undefined) =>
+  encoding !== undefined || (length !== undefined && length.trim() !== '0');
+
 /**
  * A browser attaches the dashboard's cookie to any request to our host, and SameSite=Lax does
  * not stop a page on another port of the same site. So a write that rides the cookie must come
@@ -34,12 +38,13 @@ export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
     ? allowedOrigins(c.get('config')).includes(origin)
     : c.req.header('sec-fetch-site') === 'same-origin';
   if (!sameOrigin) throw new HttpError(403, CROSS_SITE_REFUSED);
-  const length = c.req.header('content-length');
-  const hasBody = c.req.raw.body !== null && length !== '0';
-  if (hasBody) {
-    const type = mediaType(c.req.header('content-type'));
+  const type = mediaType(c.req.header('content-type'));
+  if (type) {
     const upload = type === 'multipart/form-data' && c.req.path.startsWith('/api/file-uploads/');
     if (type !== 'application/json' && !upload) throw new HttpError(415, JSON_ONLY);
+  } else if (declaresBody(c.req.header('content-length'), c.req.header('transfer-encoding'))) {
+    // A body with no type at all is no more JSON than text/plain is.
+    throw new HttpError(415, JSON_ONLY);
   }
   return next();
 });
