@@ -188,6 +188,49 @@ describe('a membership needs a way to pay its monthly charge', () => {
   });
 });
 
+describe('cancelling a membership', () => {
+  it('ends it and its sessions still to come, and leaves the sessions already held as they were', async () => {
+    const club = await swimClub();
+    const parent = await parentWithChildren(t.ctx, club.org);
+    const res = await t.request('POST', '/api/bookings', {
+      token: parent.token,
+      body: basket(
+        club.groupId,
+        { ticket: club.ticket, attendees: parent.children },
+        { paymentMethod: { type: 'card' } },
+      ),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const places = res.body.data.items[0].places as { _id: string; activity: { _id: string } }[];
+    // Time passes: the first session has been held.
+    await t.ctx.handle.db
+      .updateTable('activities')
+      .set({ date: '2020-01-08' })
+      .where('id', '=', places[0]!.activity._id)
+      .execute();
+    if (res.body.data.status === 'held')
+      await t.ctx.handle.db
+        .updateTable('booking_places')
+        .set({ status: 'confirmed' })
+        .where('booking_id', '=', res.body.data._id)
+        .execute();
+    const cancelled = await t.request('POST', `/api/bookings/${res.body.data._id}/cancel`, {
+      token: parent.token,
+      body: { places: [places[1]!._id] },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const after = new Map(
+      cancelled.body.data.items[0].places.map((p: { _id: string; status: string }) => [
+        p._id,
+        p.status,
+      ]),
+    );
+    expect(after.get(places[0]!._id)).toBe('confirmed');
+    expect(places.slice(1).every((p) => after.get(p._id) === 'cancelled')).toBe(true);
+    expect(cancelled.body.data.cancellations[0].places).toHaveLength(places.length - 1);
+  });
+});
+
 describe('user bookings carry their money', () => {
   it('total, paid, owed and how to pay for a voucher booking; refunds with their breakdown after a partial cancel', async () => {
     const org = await premiumOrganiser(t.ctx);

@@ -9,6 +9,7 @@ import {
   type RefundQuote,
   refundBreakdown,
   trimInstalments,
+  zonedToInstant,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
@@ -33,7 +34,13 @@ export interface Canceller {
   role: 'admin' | 'customer';
 }
 
-async function loadCancellable(db: Db, caller: Canceller, bookingId: string, placeIds: string[]) {
+async function loadCancellable(
+  db: Db,
+  caller: Canceller,
+  bookingId: string,
+  placeIds: string[],
+  now: number,
+) {
   const booking = await db
     .selectFrom('bookings')
     .selectAll()
@@ -94,13 +101,17 @@ async function loadCancellable(db: Db, caller: Canceller, bookingId: string, pla
       places: messages.placeNotCancellable,
     });
   // A whole-term or subscription ticket is one purchase: cancelling any of its places cancels
-  // all of its remaining ones (the engine refunds the share of sessions not yet started).
+  // all of its sessions still to come (the engine refunds their share); sessions already held
+  // stay as they were, attended.
+  const { time_zone: timeZone } = await loadClient(db, caller.clientId);
   const touchedItems = new Set(picked.map((p) => p.booking_item_id));
   const toCancel = places.filter(
     (p) =>
       p.status === 'confirmed' &&
       touchedItems.has(p.booking_item_id) &&
-      (chosen.has(p.id) || items.find((i) => i.id === p.booking_item_id)?.type !== 'single'),
+      (chosen.has(p.id) ||
+        (items.find((i) => i.id === p.booking_item_id)?.type !== 'single' &&
+          zonedToInstant(p.date, p.start_time, timeZone) > now)),
   );
   const received = payments.reduce((n, p) => n + p.amount, 0) + booking.credit_applied;
   const refunded = refunds.reduce((n, r) => n + r.amount, 0);
@@ -365,7 +376,7 @@ export async function quoteBookingCancellation(
   now: number,
   stripeConfigured: boolean,
 ): Promise<RefundQuote> {
-  const loaded = await loadCancellable(db, caller, bookingId, placeIds);
+  const loaded = await loadCancellable(db, caller, bookingId, placeIds, now);
   return quoteFor(db, caller, loaded, now, stripeConfigured);
 }
 
@@ -394,7 +405,7 @@ export async function cancelBookingPlaces(
         .forUpdate()
         .execute();
     }
-    const loaded = await loadCancellable(trx, caller, bookingId, input.places);
+    const loaded = await loadCancellable(trx, caller, bookingId, input.places, now);
     const quote = await quoteFor(trx, caller, loaded, now, handle.stripeConfigured);
     if (!quote.canCancelOnline && caller.role !== 'admin')
       throw new HttpError(422, quote.message ?? messages.cannotCancelOnline);
