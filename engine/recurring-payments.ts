@@ -16,7 +16,6 @@ export const recurringMessages = {
     'A membership is paid monthly by card: please choose to pay by card so the monthly payments can be taken.', // (ours)
   membershipCardUnavailable:
     'This membership is paid monthly by card, and card payments are not available for this organiser, so it cannot be booked online.', // (ours)
-  cancelMembership: 'Cancel membership', // (ours)
 } as const;
 
 /**
