@@ -80,7 +80,8 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
         'Content-Type': 'application/json',
         'X-Client-Id': stack.clientId,
         ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        ...(init.cookie ? { Cookie: init.cookie } : {}),
+        // The dashboard's cookie changes things only from the dashboard's own origin.
+        ...(init.cookie ? { Cookie: init.cookie, Origin: stack.productUrl } : {}),
       },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });

@@ -380,12 +380,14 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, password: 'a-long-password' }),
     });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The signed-in admin's token: a script outside the browser sends no Origin, so the dashboard
+    // cookie's writes (which must come from the dashboard's own page) are not for it.
+    const { data: session } = (await login.json()) as { data: { token: string } };
     // Five weekly sessions, the first already past: 200 for the term is 160 for the 4 left.
     const week = (n: number) => new Date(Date.now() + (n * 7 - 3) * 86_400_000).toISOString();
     const created = await fetch(`${stack.productUrl}/api/activity-groups`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
       body: JSON.stringify({
         name: 'Gymnastics Term',
         activities: [0, 1, 2, 3, 4].map((n) => ({
