@@ -5,7 +5,7 @@
  * merely waiting takes nothing out of sale, in their own activity or any other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityGroupFormValues } from '../../engine/index.ts';
+import { activityGroupFormValues, messages } from '../../engine/index.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
   type Organiser,
@@ -233,5 +233,36 @@ describe('places left', () => {
       409,
     );
     expect((await book(parent, camp, [camp.sessions[0]], parent.children)).status).toBe(201);
+  });
+
+  it('warns the admin that the waitlist holds the places only when offers fill them', async () => {
+    const swim = await createGroup('Swim', 'SingleSession', ['2031-10-06']);
+    const fillers = await parentWithChildren(ctx, org, ['Rae', 'Sid']);
+    expect((await book(fillers, swim, swim.sessions)).status).toBe(201);
+    const waiting = await parentWithChildren(ctx, org, ['Tam']);
+    const entry = await join(waiting, swim, swim.sessions);
+    await setLimit(swim, swim.sessions[0], 3);
+
+    const parent = await parentWithChildren(ctx, org, ['Uma']);
+    const warnings = async () => {
+      const res = await ctx.request('POST', '/api/bookings/admin/quote', {
+        token: org.token,
+        body: {
+          user: parent.userId,
+          activityGroups: [
+            {
+              activityGroup: swim._id,
+              items: [{ ticket: swim.day, activities: swim.sessions, attendees: parent.children }],
+            },
+          ],
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.warnings[0].warnings.map((w: { message: string }) => w.message);
+    };
+    // A child merely waiting: the free place is on sale, nothing to warn about.
+    expect(await warnings()).not.toContain(messages.warnWaitlistFillsPlaces);
+    await offer(entry);
+    expect(await warnings()).toContain(messages.warnWaitlistFillsPlaces);
   });
 });

@@ -1,13 +1,12 @@
 import {
   ACTIVE_WAITLIST_STATUSES,
   ageInMonths,
-  clientDate,
-  formatTimeRange,
   hasFeature,
   isActiveWaitlistStatus,
   localeFor,
   messages,
   offerExpiresAt,
+  sessionLabel,
   type WaitlistJoinView,
   type WaitlistStatus,
   waitlistJoinRefusal,
@@ -142,10 +141,8 @@ export async function joinWaitlist(
     }
     const refusal = waitlistJoinRefusal(view, input.activityIds, (id) => {
       const s = group.activities.find((x) => x._id === id);
-      // As the widget and the booking errors name a session: weekday, date, times.
-      return s
-        ? `${clientDate(s.date, client.date_format, localeFor(client.country))}, ${formatTimeRange(s.startTime, s.endTime)}`
-        : id;
+      // Named as the booking errors and the widget name a session: weekday, date, times.
+      return s ? sessionLabel(s, client.date_format, localeFor(client.country)) : id;
     });
     if (refusal) throw new HttpError(422, refusal, { activities: refusal });
     activityIds = [...new Set(input.activityIds)];
