@@ -50,19 +50,6 @@ export const requiredString = (message: string = messages.required, max: number 
 export const finiteNumber = (message: string = messages.invalidNumber) =>
   v.pipe(v.number(message), v.finite(message));
 
-/** A whole number between `min` and `max` (default: LIMITS.integer). */
-export const integer = (
-  min = 0,
-  max: number = LIMITS.integer,
-  message: string = messages.wholeNumber,
-) =>
-  v.pipe(
-    finiteNumber(message),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, messages.numberTooLarge(max)),
-  );
-
 /** Pages of a list: `?page=` is a whole number from 1 (digits only: 1e309, -1 and 1.5 are refused). */
 export const queryPage = v.optional(
   v.pipe(
@@ -86,9 +73,6 @@ export const queryLimit = (max: number, fallback: number) =>
     ),
     String(fallback),
   );
-
-/** A money amount in minor units: a whole number from 0 to LIMITS.moneyMinor. */
-export const money = integer(0, LIMITS.moneyMinor, messages.invalidNumber);
 
 /** Spec §5: 'Not a valid email address'. Lower-cased so sign-in is case-insensitive. */
 export const email = v.pipe(
