@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { startWorker } from './jobs/queue.ts';
+import { readMailSettings } from './mail/settings.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
@@ -41,6 +42,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     stripe: readStripeSettings(env),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     allowedOrigins: readOrigins(env.ALLOWED_ORIGINS),
+    mail: readMailSettings({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    /** The demo's local SMTP catcher (used only when SMTP_URL is unset and not in production). */
+    mailCatcherPort: Number(env.MAIL_CATCHER_PORT ?? 2525),
   };
 }
 
@@ -60,7 +64,13 @@ export async function startServer(config: ServerConfig) {
   if (config.stripe) await scheduleReconcileSweep(handle.db, new Date());
   // Pruning what nothing reads any more recurs from here the same way.
   await scheduleHousekeeping(handle.db, new Date());
-  const worker = startWorker(handle.db, jobHandlers({ stripe: config.stripe }));
+  const worker = startWorker(
+    handle.db,
+    jobHandlers({
+      stripe: config.stripe,
+      mail: { settings: config.mail, publicUrl: config.publicUrl },
+    }),
+  );
   const app = createApp(handle, {
     production: config.production,
     publicUrl: config.publicUrl,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { startDemoMailCatcher } from '../api/mail/demo-catcher.ts';
 import { readConfig, startServer } from '../api/server.ts';
 import { startDemoSite } from './demo-site.ts';
 import { DEMO, seedDemo } from './seed.ts';
@@ -11,6 +12,12 @@ import { DEMO, seedDemo } from './seed.ts';
 const config = readConfig();
 if (!/^postgres/.test(config.databaseUrl))
   mkdirSync(dirname(config.databaseUrl), { recursive: true });
+
+// Without SMTP_URL the demo still sends real SMTP: to a catcher in this process.
+const catcher = config.mail.smtpUrl
+  ? null
+  : await startDemoMailCatcher({ port: config.mailCatcherPort, dir: resolve('data/mail') });
+if (catcher) config.mail.smtpUrl = catcher.url;
 
 const product = await startServer(config);
 const { clientId, created } = await seedDemo(product.handle.db);
@@ -30,6 +37,7 @@ Classwise is running${created ? ' (demo organiser seeded)' : ''}
   Widget / embed       ${config.publicUrl}/widget.js, ${config.publicUrl}/embed.js
   Demo organiser site  http://localhost:${config.demoPort}/
   Database             ${where}
+  Mail                 ${catcher ? `local SMTP catcher ${catcher.url}, saved in data/mail/` : 'SMTP_URL'}
 
   Admin login     ${DEMO.admin.email} / ${DEMO.admin.password}
   Customer login  ${DEMO.parent.email} / ${DEMO.parent.password}
@@ -41,7 +49,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: finishing in-flight requests…`);
-  await Promise.all([demo.stop(), product.stop()]);
+  await Promise.all([demo.stop(), product.stop(), catcher?.close()]);
   console.log('Stopped cleanly.');
   process.exit(0);
 }

@@ -12,6 +12,7 @@ import * as fundingAccountUnique from './migrations/2026_11_22_0046_funding_acco
 import * as paymentHolds from './migrations/2026_11_25_1330_payment_holds.ts';
 import * as bookingCancellations from './migrations/2026_11_25_1400_booking_cancellations.ts';
 import * as idempotencyFingerprints from './migrations/2026_11_25_1500_idempotency_fingerprints.ts';
+import * as messagesOutbox from './migrations/2026_11_25_1600_messages_outbox.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1330_payment_holds': paymentHolds,
   '2026_11_25_1400_booking_cancellations': bookingCancellations,
   '2026_11_25_1500_idempotency_fingerprints': idempotencyFingerprints,
+  '2026_11_25_1600_messages_outbox': messagesOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

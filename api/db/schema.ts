@@ -482,6 +482,41 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** The e-mail outbox (api/mail): one row per message, written with the change that caused it. */
+export interface MessagesTable {
+  id: string;
+  client_id: string;
+  kind: string;
+  /** What caused it, e.g. `booking-confirmation:<bookingId>`: unique per recipient. */
+  event_key: string;
+  recipient_email: string;
+  recipient_name: string;
+  user_id: string | null;
+  booking_id: string | null;
+  payload: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  subject: string | null;
+  html: string | null;
+  text_body: string | null;
+  sending_since: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** E-mailed password reset links: only the token's hash is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  client_id: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -529,4 +564,6 @@ export interface Database {
   booking_cancellations: BookingCancellationsTable;
   provider_events: ProviderEventsTable;
   jobs: JobsTable;
+  messages: MessagesTable;
+  password_resets: PasswordResetsTable;
 }

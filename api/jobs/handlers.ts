@@ -1,4 +1,6 @@
 import { releaseDue } from '../../engine/holds.ts';
+import { mailJobHandlers } from '../mail/jobs.ts';
+import type { MailContext } from '../mail/send.ts';
 import { paymentJobHandlers } from '../payments/jobs.ts';
 import type { StripeSettings } from '../payments/stripe.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from '../services/bookings/jobs.ts';
@@ -57,6 +59,18 @@ export function bookingJobHandlers(): Record<string, JobHandler> {
  *
  * @example startWorker(db, jobHandlers({ stripe: config.stripe }));
  */
-export function jobHandlers({ stripe }: { stripe?: StripeSettings | null }) {
-  return { ...paymentJobHandlers(stripe), ...bookingJobHandlers(), ...housekeepingJobHandlers() };
+export function jobHandlers({
+  stripe,
+  mail,
+}: {
+  stripe?: StripeSettings | null;
+  /** SMTP settings and our origin; without them messages wait in the outbox. */
+  mail?: MailContext | null;
+}) {
+  return {
+    ...paymentJobHandlers(stripe),
+    ...bookingJobHandlers(),
+    ...housekeepingJobHandlers(),
+    ...(mail ? mailJobHandlers(mail) : {}),
+  };
 }

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import * as v from 'valibot';
-import { basketSchema, messages } from '../../engine/index.ts';
+import {
+  adminBasketSchema,
+  basketSchema,
+  messages,
+  placeHeldBasketSchema,
+} from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { claimIdempotencyKey } from '../db/repositories/idempotency-keys.ts';
 import { hit, readCounter } from '../db/repositories/rate-limits.ts';
@@ -102,9 +106,6 @@ async function guardCodeGuess<T>(
   }
 }
 
-/** Placing a held basket: only the payment method (none when nothing is due). */
-const placeSchema = v.strictObject({ paymentMethod: basketSchema.entries.paymentMethod });
-
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different booking. Send a new key for a new booking.';
 
@@ -149,14 +150,6 @@ async function claimKey(
   if (sent === 'mismatch') throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
   return { idempotencyKey, sent };
 }
-
-/** An admin's booking for a customer: the customer's id, then the customer's basket. */
-const adminBasketSchema = v.strictObject({
-  user: v.pipe(v.string(), v.nonEmpty(messages.required)),
-  /** The admin confirmed booking past a place or ticket limit (the quote's `overCapacity`). */
-  allowOverCapacity: v.optional(v.boolean(), false),
-  ...basketSchema.entries,
-});
 
 /*
  * The bookings API (docs/api/bookings.md). Customers quote and book their own baskets; the
@@ -219,7 +212,7 @@ export const bookings = new Hono<AppEnv>()
   })
   .post('/:id/place', async (c) => {
     const caller = requireCustomer(c);
-    const { paymentMethod } = await readBody(c, placeSchema);
+    const { paymentMethod } = await readBody(c, placeHeldBasketSchema);
     const db = c.get('db');
     const bookingId = c.req.param('id');
     await placeHeldBooking(

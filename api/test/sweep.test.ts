@@ -65,7 +65,7 @@ interface Attempt {
   method: string;
   path: string;
   as: Sample['as'];
-  body?: string;
+  body?: string | FormData;
   contentType?: string;
   note: string;
 }
@@ -90,7 +90,8 @@ async function attempt(a: Attempt): Promise<number> {
   if (!baseline || a.route === 'POST /api/auth/logout') baseline = await rowCounts();
   const headers: Record<string, string> = { 'x-client-id': seed.org.clientId };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (a.body !== undefined) headers['content-type'] = a.contentType ?? 'application/json';
+  // A FormData body brings its own multipart content type and boundary.
+  if (typeof a.body === 'string') headers['content-type'] = a.contentType ?? 'application/json';
   let status: number;
   let text = '';
   try {
@@ -103,7 +104,8 @@ async function attempt(a: Attempt): Promise<number> {
   }
   statuses[status] = (statuses[status] ?? 0) + 1;
   const after = await rowCounts();
-  const what = `${a.method} ${a.path} (${a.note}) body ${a.body?.slice(0, 160)}`;
+  const shown = typeof a.body === 'string' ? a.body.slice(0, 160) : a.body && 'multipart';
+  const what = `${a.method} ${a.path} (${a.note}) body ${shown}`;
   if (status >= 500) failures.push(`${status} ${what}: ${text.slice(0, 300)}`);
   else if (status >= 400) {
     const changed = tables.filter((name) => after[name] !== baseline![name]);
@@ -339,6 +341,39 @@ describe(`malformed-input sweep (${testDialect})`, () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('answers odd multipart uploads without a 5xx', async () => {
+    failures.length = 0;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const forms: [string, () => FormData][] = [
+      ['empty form', () => new FormData()],
+      ['text instead of a file', () => form({ file: 'hello', attachment: 'hello' })],
+      ['NUL in the file name', () => withFile('a\u0000b.png')],
+      ['3,000-character file name', () => withFile(`${big(3000)}.png`)],
+      ['emoji file name', () => withFile('😀👨‍👩‍👧.png')],
+      ['path in the file name', () => withFile('../../etc/passwd.png')],
+      ['no extension', () => withFile('png')],
+      ['two files', () => withFile('a.png', withFile('b.png'))],
+      ['NUL in the field name', () => withFile('a.png', new FormData(), 'fi\u0000le')],
+    ];
+    function form(fields: Record<string, string>) {
+      const data = new FormData();
+      for (const [k, value] of Object.entries(fields)) data.append(k, value);
+      return data;
+    }
+    function withFile(name: string, data = new FormData(), field?: string) {
+      for (const key of field ? [field] : ['file', 'attachment', 'photo'])
+        data.append(key, new File([png], name, { type: 'image/png' }));
+      return data;
+    }
+    for (const route of multipartRoutes) {
+      const path = pathFor(route, { fieldName: 'photo' });
+      for (const [note, make] of forms)
+        for (const as of ['admin', 'customer'] as const)
+          await attempt({ route, method: 'POST', path, as, body: make(), note });
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   afterAll(() => {
     console.info(`[sweep ${testDialect}] statuses:`, JSON.stringify(statuses));

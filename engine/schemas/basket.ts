@@ -93,6 +93,19 @@ export const basketSchema = v.strictObject({
 
 export type Basket = v.InferOutput<typeof basketSchema>;
 
+/** An admin's booking for a customer: the customer's id, then the customer's basket. */
+export const adminBasketSchema = v.strictObject({
+  user: id(messages.required),
+  /** The admin confirmed booking past a place or ticket limit (the quote's `overCapacity`). */
+  allowOverCapacity: v.optional(v.boolean(), false),
+  ...basketSchema.entries,
+});
+
+/** Placing a held basket: only the payment method (none when nothing is due). */
+export const placeHeldBasketSchema = v.strictObject({
+  paymentMethod: basketSchema.entries.paymentMethod,
+});
+
 /**
  * The pricing engine's lines of a basket: one per attendee per ticket, in basket order, so the
  * engine's `lineKey` points back at (group, item, attendee).

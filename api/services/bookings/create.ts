@@ -19,6 +19,7 @@ import { newId } from '../../db/ids.ts';
 import { writeJson } from '../../db/json.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
 import { planScheduledPayments } from '../../payments/schedules.ts';
 import { markOffersUsed } from '../waitlists.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from './jobs.ts';
@@ -485,6 +486,9 @@ async function writeBooking(
     );
   }
   if (paymentDue) await enqueueUnpaidRelease(trx, clientId, bookingId, paymentDue);
+  // The parent hears once the places are theirs (a hold hears when it is placed or paid).
+  if (state.booking !== 'held')
+    await enqueueBookingConfirmation(trx, { clientId, bookingId, now: new Date(args.now) });
   return bookingId;
 }
 
