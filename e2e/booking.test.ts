@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStripe, type StripeTestContext } from '../api/payments/testing.ts';
 import { readConfig, startServer } from '../api/server.ts';
 import type { TestContext } from '../api/test/harness.ts';
-import { bookingReference } from '../engine/index.ts';
+import { bookingReference, sessionLabel } from '../engine/index.ts';
 import { startDemoSite } from '../scripts/demo-site.ts';
 import { seedDemo } from '../scripts/seed.ts';
 import { startFakeStripe } from '../test/stripe-server/index.ts';
@@ -357,17 +357,18 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
     await page.close();
   });
 
-  it('sends the parent back to choosing, with the reason, when the last place goes at checkout', async () => {
+  it('two parents, one place: the loser learns which session went, it is unticked, and the waitlist is offered', async () => {
     const list = await call<
       {
         _id: string;
         name: string;
-        activities: { _id: string; date: string }[];
+        activities: { _id: string; date: string; startTime: string; endTime: string }[];
         tickets: { _id: string; name: string }[];
       }[]
     >('/api/activity-groups/full-list');
     const camp = list.find((g) => g.name === CAMP)!;
-    const wednesday = [...camp.activities].sort((a, b) => a.date.localeCompare(b.date))[2];
+    // The seed leaves Tuesday of the camp one place (8, 7 booked).
+    const tuesday = [...camp.activities].sort((a, b) => a.date.localeCompare(b.date))[1]!;
     const day = camp.tickets.find((t) => t.name === 'Day ticket')!;
 
     // A phone-sized page: the steps must work in a narrow column too.
@@ -383,85 +384,78 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
     await widget.getByRole('checkbox', { name: 'Mia Parent' }).check({ timeout: 15_000 });
     await widget.getByRole('button', { name: 'Continue' }).click();
     await widget.getByRole('radio', { name: /Day ticket/ }).check();
-    await widget
-      .getByRole('group', { name: 'Sessions for Mia Parent' })
-      .getByRole('checkbox')
-      .nth(2)
-      .check();
+    const sessions = widget.getByRole('group', { name: 'Sessions for Mia Parent' });
+    await sessions.getByRole('checkbox').nth(1).check();
     await widget.getByRole('button', { name: 'Continue' }).click();
-    await widget.getByRole('button', { name: 'Continue to payment' }).click({ timeout: 15_000 });
-    await widget.getByRole('radio', { name: 'Childcare voucher: Tax-Free Childcare' }).check();
+    await widget.getByRole('button', { name: 'Continue to payment' }).waitFor({ timeout: 15_000 });
 
-    // Meanwhile two other parents take Wednesday's last two places.
-    const provider = (
-      await call<{ childcareVoucherProviders: { _id: string }[] }>('/api/bookings/payment-options')
-    ).childcareVoucherProviders[0];
-    for (const n of [1, 2]) {
-      const { token } = await call<{ token: string }>('/api/auth/register', {
-        body: {
-          fullName: `Other ${n}`,
-          email: `other-${n}-${Date.now()}@example.com`,
-          password: 'a-long-password',
-          confirmPassword: 'a-long-password',
-        },
+    // Meanwhile another parent reaches the payment step for Tuesday's last place: it is held.
+    const { token } = await call<{ token: string }>('/api/auth/register', {
+      body: {
+        fullName: 'Other Parent',
+        email: `other-${Date.now()}@example.com`,
+        password: 'a-long-password',
+        confirmPassword: 'a-long-password',
+      },
+    });
+    const fields = await call<{ _id: string; title: string; internalKey: string | null }[]>(
+      '/api/fields?usage=attendee',
+      { token },
+    );
+    const key = (k: string) => fields.find((f) => f.internalKey === k)!._id;
+    // The consent form, if the organiser made it required (the first test does).
+    const consent = fields.find((f) => f.title === 'Consent form');
+    const extra = [];
+    if (consent) {
+      const form = new FormData();
+      form.append('file', new Blob(['I consent.\n'], { type: 'text/plain' }), 'consent.txt');
+      const upload = await fetch(`${stack.productUrl}/api/file-uploads/file-upload-document`, {
+        method: 'POST',
+        headers: { 'X-Client-Id': stack.clientId, Authorization: `Bearer ${token}` },
+        body: form,
       });
-      const fields = await call<{ _id: string; title: string; internalKey: string | null }[]>(
-        '/api/fields?usage=attendee',
-        { token },
-      );
-      const key = (k: string) => fields.find((f) => f.internalKey === k)!._id;
-      // The consent form, if the organiser made it required (the first test does).
-      const consent = fields.find((f) => f.title === 'Consent form');
-      const extra = [];
-      if (consent) {
-        const form = new FormData();
-        form.append('file', new Blob(['I consent.\n'], { type: 'text/plain' }), 'consent.txt');
-        const upload = await fetch(`${stack.productUrl}/api/file-uploads/file-upload-document`, {
-          method: 'POST',
-          headers: { 'X-Client-Id': stack.clientId, Authorization: `Bearer ${token}` },
-          body: form,
-        });
-        const file = ((await upload.json()) as { data: { _id: string } }).data;
-        extra.push({ field: consent._id, value: [file._id] });
-      }
-      const child = await call<{ _id: string }>('/api/user/attendees', {
-        token,
-        body: {
-          fieldData: [
-            { field: key('firstName'), value: `Kid${n}` },
-            { field: key('lastName'), value: 'Other' },
-            { field: key('dateOfBirth'), value: '2018-03-01' },
-            ...extra,
-          ],
-        },
-      });
-      await call('/api/bookings', {
-        token,
-        body: {
-          activityGroups: [
-            {
-              activityGroup: camp._id,
-              items: [{ ticket: day._id, activities: [wednesday._id], attendees: [child._id] }],
-            },
-          ],
-          paymentMethod: { type: 'childcareVoucher', childcareVoucherProvider: provider._id },
-        },
-      });
+      const file = ((await upload.json()) as { data: { _id: string } }).data;
+      extra.push({ field: consent._id, value: [file._id] });
     }
+    const child = await call<{ _id: string }>('/api/user/attendees', {
+      token,
+      body: {
+        fieldData: [
+          { field: key('firstName'), value: 'Kid' },
+          { field: key('lastName'), value: 'Other' },
+          { field: key('dateOfBirth'), value: '2018-03-01' },
+          ...extra,
+        ],
+      },
+    });
+    const held = await call<{ status: string }>('/api/bookings/holds', {
+      token,
+      body: {
+        activityGroups: [
+          {
+            activityGroup: camp._id,
+            items: [{ ticket: day._id, activities: [tuesday._id], attendees: [child._id] }],
+          },
+        ],
+      },
+    });
+    expect(held.status).toBe('held');
 
-    await widget.getByRole('button', { name: 'Place booking' }).click();
+    // Mia's parent is one step behind: the place is gone, and the widget says which one.
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
     const tickets = widget.getByRole('heading', { name: 'Choose tickets' });
     await tickets.waitFor({ timeout: 15_000 });
     await expect.poll(() => focused(tickets)).toBe(true);
+    const label = sessionLabel(tuesday, 'dd/MM/yyyy', 'en-GB');
     const alert = widget.getByRole('alert').first();
-    expect(await alert.textContent()).toContain('Please choose again.');
-    // The choice is kept, so the parent only has to change the session, now marked full.
+    await expect
+      .poll(() => alert.textContent())
+      .toContain(`Sorry, there are no places left for this session: ${label}.`);
+    expect(await alert.textContent()).toContain('We have unticked it in your basket.');
+    // The ticket stays chosen; Tuesday is unticked and now shows as full.
     expect(await widget.getByRole('radio', { name: /Day ticket/ }).isChecked()).toBe(true);
-    const wednesdayRow = widget
-      .getByRole('group', { name: 'Sessions for Mia Parent' })
-      .locator('label')
-      .nth(2);
-    await expect.poll(() => wednesdayRow.textContent()).toContain('Full');
+    await expect.poll(() => sessions.getByRole('checkbox').nth(1).isChecked()).toBe(false);
+    await expect.poll(() => sessions.locator('label').nth(1).textContent()).toContain('Full');
     // Nothing is wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
@@ -470,14 +464,19 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
       (client) => localStorage.getItem(`classwise:${client}:token`),
       stack.clientId,
     );
-    // Nothing was booked for Mia on Wednesday.
+    // Nothing was booked or held for Mia on Tuesday.
     const bookings = await call<
-      { items: { attendee: { name: string }; places: { activity: { _id: string } }[] }[] }[]
+      { status: string; items: { places: { activity: { _id: string }; status: string }[] }[] }[]
     >('/api/bookings/mine', { token: mine! });
-    const wednesdayPlaces = bookings.flatMap((b) =>
-      b.items.flatMap((i) => i.places.filter((p) => p.activity._id === wednesday._id)),
+    const tuesdayPlaces = bookings.flatMap((b) =>
+      b.items.flatMap((i) =>
+        i.places.filter((p) => p.activity._id === tuesday._id && p.status !== 'expired'),
+      ),
     );
-    expect(wednesdayPlaces).toEqual([]);
+    expect(tuesdayPlaces).toEqual([]);
+    // The camp has a waitlist: the parent can join it from the message.
+    await alert.getByRole('button', { name: 'Join the waitlist for it' }).click();
+    await widget.getByRole('heading', { name: `Join the waitlist: ${CAMP}` }).waitFor();
     await page.close();
   });
 });

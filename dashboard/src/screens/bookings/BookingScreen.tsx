@@ -22,6 +22,7 @@ import {
   formatInstant,
   paymentMethodLabel,
   sessionLabel,
+  paymentDeadlineNote,
   statusLabel,
   statusTone,
 } from './lib.ts';
@@ -245,6 +246,9 @@ export function BookingScreen() {
                 Made {formatInstant(b.createdAt, timeZone)}
                 {b.createdByAdmin ? ` by ${b.createdByAdmin.fullName} for the customer` : ''}
               </span>
+              {paymentDeadlineNote(b, timeZone) ? (
+                <span>{paymentDeadlineNote(b, timeZone)}</span>
+              ) : null}
             </span>
           ) : undefined
         }
