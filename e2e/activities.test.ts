@@ -345,6 +345,17 @@ describe.skipIf(!chrome)('activities in the dashboard (Chromium)', () => {
     await page.goto(`${stack.productUrl}/admin/activities/new`);
     await page.getByLabel('Activity name').fill('Chess club');
     await button('Next').click();
+    // A published activity needs a session to book: the Sessions step says so (issue 11, item 10).
+    await button('Next').click();
+    await page.getByText(messages.publishNeedsSession).waitFor();
+    expect(await currentStep()).toBe('Sessions');
+    await button('Add new session').click();
+    const session = dialog('Add new session');
+    await session.getByLabel('Date').fill(addDays(todayIn(Date.now(), 'Europe/London'), 7));
+    await session.getByLabel('Start time').fill('16:00');
+    await session.getByLabel('End time').fill('17:00');
+    await session.getByRole('button', { name: 'Save session' }).click();
+    await closed('Add new session');
     await button('Next').click();
     expect(await currentStep()).toBe('Tickets');
     await button('Add new add-on').click();
@@ -355,6 +366,17 @@ describe.skipIf(!chrome)('activities in the dashboard (Chromium)', () => {
     await gate.getByRole('button', { name: 'Cancel' }).click();
     await closed(messages.featureNotAvailable);
     expect(await dialog('Add new add-on').count()).toBe(0);
+    // …and a ticket: the Tickets step says so, until Published is unticked in Settings.
+    await button('Next').click();
+    await page.getByText(messages.publishNeedsTicket).waitFor();
+    await page.locator('.step-button', { hasText: 'Settings' }).click();
+    expect(await currentStep()).toBe('Tickets');
+    await button('Add new ticket').click();
+    const ticket = dialog('Add new ticket');
+    await ticket.getByLabel('Ticket name').fill('Term');
+    await ticket.getByRole('textbox', { name: 'Price', exact: true }).fill('30');
+    await ticket.getByRole('button', { name: 'Save ticket' }).click();
+    await closed('Add new ticket');
     await button('Next').click();
     expect(await page.getByLabel('Waitlist type').isDisabled()).toBe(true);
     const premium = page.getByRole('link', { name: messages.upgradeToPremium });
