@@ -21,6 +21,7 @@ import { fields } from './routes/fields.ts';
 import { fileUploads } from './routes/file-uploads.ts';
 import { asset, publicFiles } from './routes/files.ts';
 import { homeTabs } from './routes/home-tabs.ts';
+import { messagesRoutes } from './routes/messages.ts';
 import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
 import { paymentMethods } from './routes/payment-methods.ts';
@@ -67,6 +68,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/waitlists', waitlists)
     .route('/bookings', bookings)
     .route('/overview', overview)
+    .route('/messages', messagesRoutes)
     .route('/file-uploads', fileUploads)
     .route('/asset', asset)
     .route('/files', publicFiles)

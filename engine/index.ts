@@ -89,6 +89,7 @@ export * from './schemas/discount-rule.ts';
 export * from './schemas/field-option.ts';
 export * from './schemas/home-tab.ts';
 export * from './schemas/inputs.ts';
+export * from './schemas/password-reset.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/session.ts';
 export * from './schemas/session-pass.ts';

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { loginSchema, registrationSchema } from '../../engine/index.ts';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+  resetMessages,
+  resetPasswordSchema,
+} from '../../engine/index.ts';
 import { noteFailure, noteSuccess, refuseWhileLocked } from '../auth/lockout.ts';
 import { SESSION_COOKIE, TOKEN_TTL_DAYS } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
+import { requestPasswordReset, resetPassword } from '../mail/password-reset.ts';
 import { requestToken } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
@@ -54,6 +61,26 @@ export const auth = new Hono<AppEnv>()
       });
     }
     return c.json({ data: result });
+  })
+  // Forgot password (issue 12): the widget names its client, the dashboard's sign-in does not.
+  .post('/forgot-password', async (c) => {
+    const clientId = c.req.header('x-client-id') ? await requestClientId(c) : null;
+    await rateLimit(c, `forgot-ip:${clientAddress(c)}`, { limit: 10, windowSeconds: 3600 });
+    const input = await readBody(c, forgotPasswordSchema);
+    // Per address too, so nobody can fill someone's inbox from many machines.
+    await rateLimit(c, `forgot-email:${input.email.trim().toLowerCase()}`, {
+      limit: 3,
+      windowSeconds: 3600,
+    });
+    await requestPasswordReset(c.get('db'), { clientId, input, now: new Date() });
+    return c.json({ data: { message: resetMessages.linkSent } });
+  })
+  .post('/reset-password', async (c) => {
+    const clientId = c.req.header('x-client-id') ? await requestClientId(c) : null;
+    await rateLimit(c, `reset-ip:${clientAddress(c)}`, { limit: 20, windowSeconds: 3600 });
+    const input = await readBody(c, resetPasswordSchema);
+    await resetPassword(c.get('db'), { clientId, input, now: new Date() });
+    return c.json({ data: { message: resetMessages.passwordChanged } });
   })
   .post('/logout', async (c) => {
     const token = requestToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE));

@@ -184,6 +184,22 @@ export const samples: Record<string, Sample> = {
     body: () => ({ email: 'nobody@home.test', password: 'wrong-pass' }),
   },
   'POST /api/auth/logout': { as: 'customer', body: () => ({}) },
+  'POST /api/messages/resend-confirmation': {
+    as: 'admin',
+    body: (seed) => ({ bookingId: seed.bookingId }),
+  },
+  'POST /api/auth/forgot-password': {
+    as: 'anonymous',
+    body: () => ({ email: 'nobody@home.test' }),
+  },
+  'POST /api/auth/reset-password': {
+    as: 'anonymous',
+    body: () => ({
+      token: 'not-a-sent-token',
+      password: 'new-pass-1',
+      confirmPassword: 'new-pass-1',
+    }),
+  },
   'PUT /api/client': {
     as: 'admin',
     body: () => ({

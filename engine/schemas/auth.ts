@@ -45,6 +45,9 @@ export const registrationSchema = v.pipe(
 );
 export type RegistrationInput = v.InferInput<typeof registrationSchema>;
 
+/** A new password's rules (spec §9), for registration and for a reset alike. */
+export const newPassword = password;
+
 export const loginSchema = v.strictObject({
   email,
   password: v.pipe(boundedText(LIMITS.password, messages.required), v.nonEmpty(messages.required)),

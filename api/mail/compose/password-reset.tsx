@@ -1,4 +1,6 @@
 import { render } from '@react-email/components';
+import { RESET_LINK_MINUTES } from '../../../engine/index.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
 import { PasswordReset } from '../templates/PasswordReset.tsx';
 import { loadOrganiser } from './organiser.ts';
 import type { Composer } from './types.ts';
@@ -6,6 +8,8 @@ import type { Composer } from './types.ts';
 /**
  * Where a reset link leads: the dashboard's reset screen for an organiser's staff, the hosted
  * account page for a parent. Both on our origin, whatever site the parent booked on.
+ *
+ * @example resetUrl('https://app.example', { token, audience: 'customer', clientId })
  */
 export function resetUrl(
   publicUrl: string,
@@ -24,13 +28,29 @@ export function resetUrl(
   return url.toString();
 }
 
-/** The reset e-mail; its link is a secret, dropped from the stored copy once sent. */
-export const composePasswordReset: Composer = async (row, { db, publicUrl }) => {
-  const payload = JSON.parse(row.payload) as { token?: string; audience?: 'admin' | 'customer' };
-  if (!payload.token) throw new Error('The reset link was already sent or withdrawn.');
+/**
+ * The reset e-mail. Its token is made here, at send time, and only its hash is stored: the
+ * plain token exists in this e-mail and nowhere else (the stored copy has it removed), and the
+ * hour it works for starts when it is sent. A retried send makes a new token.
+ */
+export const composePasswordReset: Composer = async (row, { db, publicUrl, now }) => {
+  if (!row.user_id) throw new Error('A password reset needs its account.');
+  const payload = JSON.parse(row.payload) as { audience?: 'admin' | 'customer' };
+  const token = newToken();
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: hashToken(token),
+      client_id: row.client_id,
+      user_id: row.user_id,
+      expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
   const organiser = await loadOrganiser(db, row.client_id);
   const link = resetUrl(publicUrl, {
-    token: payload.token,
+    token,
     audience: payload.audience === 'admin' ? 'admin' : 'customer',
     clientId: row.client_id,
   });
@@ -47,6 +67,6 @@ export const composePasswordReset: Composer = async (row, { db, publicUrl }) => 
     subject: `Reset your ${organiser.name} password`,
     html: await render(element),
     text: await render(element, { plainText: true }),
-    secrets: [link, payload.token],
+    secrets: [token],
   };
 };

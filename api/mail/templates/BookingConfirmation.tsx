@@ -43,21 +43,19 @@ export function BookingConfirmation(props: BookingConfirmationProps) {
     : `Thank you for booking with ${organiser.name}. Your booking is confirmed.`;
   return (
     <Layout organiser={organiser} preview={`${props.bookingNumber}: ${intro}`}>
-      <Text style={textStyle}>Hello {props.parentName},</Text>
+      <Text style={textStyle}>{`Hello ${props.parentName},`}</Text>
       <Text style={textStyle}>{intro}</Text>
       <Text style={headingStyle}>{props.bookingNumber}</Text>
       {props.lines.map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once
         <Section key={index} style={{ margin: '0 0 12px' }}>
           <Text style={{ ...textStyle, fontWeight: 700, margin: '0' }}>
-            {line.activity}: {line.attendee}
+            {`${line.activity}: ${line.attendee}`}
           </Text>
-          <Text style={{ ...textStyle, margin: '0' }}>
-            {line.ticket}, {line.price}
-          </Text>
+          <Text style={{ ...textStyle, margin: '0' }}>{`${line.ticket}, ${line.price}`}</Text>
           {line.sessions.map((session) => (
             <Text key={session} style={{ ...textStyle, margin: '0' }}>
-              • {session}
+              {`• ${session}`}
             </Text>
           ))}
         </Section>
@@ -96,7 +94,7 @@ export function BookingConfirmation(props: BookingConfirmationProps) {
       ) : null}
       {props.payBy ? (
         <Text style={textStyle}>
-          Please pay by {props.payBy}; unpaid places are released after that.
+          {`Please pay by ${props.payBy}; unpaid places are released after that.`}
         </Text>
       ) : null}
       <Text style={textStyle}>The attached calendar file adds your sessions to your calendar.</Text>

@@ -27,15 +27,14 @@ const button = {
 export function PasswordReset(props: PasswordResetProps) {
   return (
     <Layout organiser={props.organiser} preview="Reset your password">
-      <Text style={textStyle}>Hello {props.name},</Text>
+      <Text style={textStyle}>{`Hello ${props.name},`}</Text>
       <Text style={textStyle}>
-        Someone asked to reset the password of your {props.organiser.name} account. Choose a new
-        password with this link; it works once, for {props.validFor}.
+        {`Someone asked to reset the password of your ${props.organiser.name} account. Choose a new password with this link; it works once, for ${props.validFor}.`}
       </Text>
       <Button href={props.resetUrl} style={button}>
         Choose a new password
       </Button>
-      <Text style={textStyle}>Or open this address: {props.resetUrl}</Text>
+      <Text style={textStyle}>{`Or open this address: ${props.resetUrl}`}</Text>
       <Text style={textStyle}>
         If you did not ask for this, ignore this e-mail: your password stays as it is.
       </Text>
