@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { connectedAccountStatusSchema, paymentMethodSettingSchema } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
 import { readBody, readJson } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
 import { startCardCheckout } from '../payments/checkout.ts';

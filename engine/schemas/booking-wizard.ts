@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from '../messages.ts';
-import { boundedArray, formSchema, id, idList, isBlank, optionalText } from './common.ts';
+import { boundedArray, formSchema, id, isBlank, optionalText } from './common.ts';
 
 /**
  * Admin booking wizard, step 'Select activity'.

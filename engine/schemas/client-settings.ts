@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { isTimeZone } from '../dates.ts';
 import { UNPAID_RELEASE_DAYS } from '../holds.ts';
 import { messages } from '../messages.ts';
