@@ -148,6 +148,11 @@ export function AdminBookingWizard() {
       onSuccess: (booking) => navigate(`/bookings/${booking._id}`),
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.errors);
+        // Someone else took places meanwhile: read the limits again so the admin can confirm.
+        if (error instanceof ApiError && error.errors.allowOverCapacity) {
+          setOverConfirmed(false);
+          void quote.refetch();
+        }
       },
     });
   };

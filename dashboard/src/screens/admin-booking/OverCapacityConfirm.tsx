@@ -24,7 +24,8 @@ export function OverCapacityConfirm({
   onConfirm: (on: boolean) => void;
   error?: string;
 }) {
-  if (overCapacity.length === 0) return null;
+  // The server's refusal can arrive before the re-read quote lists the limits: say it anyway.
+  if (overCapacity.length === 0) return error ? <FieldError message={error} /> : null;
   const session = (id: string) => {
     const s = group?.activities.find((x) => x._id === id);
     return s ? sessionLabel(s, dateFormat) : 'Session';
