@@ -102,6 +102,13 @@ describe('a membership needs a way to pay its monthly charge', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.errors.paymentMethod).toBe(recurringMessages.membershipCardUnavailable);
     }
+    // Nor can its places be held at the payment step: nothing could ever pay for them.
+    const hold = await t.request('POST', '/api/bookings/holds', {
+      token: parent.token,
+      body: basket(club.groupId, item),
+    });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(422);
+    expect(hold.body.errors.paymentMethod).toBe(recurringMessages.membershipCardUnavailable);
     expect(await bookingCount(parent.userId)).toBe(0);
   });
 

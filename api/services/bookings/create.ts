@@ -209,7 +209,18 @@ async function refuseProblems(
   // An admin may overbook, but only having confirmed it: never silently (issue 11, item 8).
   if (full.length > 0 && !allowOverCapacity) throw overCapacityError(priced, full);
   // A hold has no method yet: the method, and the cap on unpaid bookings, wait for placing it.
-  if (hold) return;
+  // But a membership or instalments without card payments could never be paid: refuse the hold.
+  if (hold) {
+    if (price.recurring.length + price.schedule.length === 0) return;
+    const unpayable = recurringPaymentProblem({
+      subscriptions: price.recurring.length,
+      laterInstalments: price.schedule.length,
+      method: { type: 'card' },
+      cardAvailable: await cardAvailable(trx, clientId, stripeConfigured),
+    });
+    if (unpayable) throw basketError('paymentMethod', unpayable);
+    return;
+  }
   const method = basket.paymentMethod;
   const methodProblem = paymentMethodProblem({
     amountDueNow: price.amountDueNow,
