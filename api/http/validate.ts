@@ -51,25 +51,27 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown): v.I
  * hold (`1e309` parses to Infinity). Answers 400 naming the field, the same on both databases.
  */
 export function refuseUnstorable(value: unknown): void {
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
-    const [item, path] = stack.pop()!;
+  const errors: Record<string, string> = {};
+  const queue: [unknown, string][] = [[value, '']];
+  // Breadth first, so the fields are named in the order a person reads the form.
+  for (let i = 0; i < queue.length; i++) {
+    const [item, path] = queue[i]!;
     const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
-    let problem: string | null = null;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) problem = messages.invalidCharacter;
+      if (item.includes('\u0000')) errors[path || '_'] = messages.invalidCharacter;
     } else if (typeof item === 'number') {
-      if (!Number.isFinite(item)) problem = messages.invalidNumber;
+      if (!Number.isFinite(item)) errors[path || '_'] = messages.invalidNumber;
     } else if (Array.isArray(item)) {
-      for (const [index, entry] of item.entries()) stack.push([entry, at(index)]);
+      for (const [index, entry] of item.entries()) queue.push([entry, at(index)]);
     } else if (item && typeof item === 'object') {
       for (const [key, entry] of Object.entries(item)) {
-        if (key.includes('\u0000')) problem = messages.invalidCharacter;
-        stack.push([entry, at(key)]);
+        if (key.includes('\u0000')) errors[at(key)] = messages.invalidCharacter;
+        queue.push([entry, at(key)]);
       }
     }
-    if (problem) throw new HttpError(400, problem, { [path || '_']: problem });
   }
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, errors);
 }
 
 /**
