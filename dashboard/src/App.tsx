@@ -36,6 +36,18 @@ const CustomerScreen = screen(
   () => import('./screens/customers/CustomerScreen.tsx'),
   'CustomerScreen',
 );
+const ForgotPasswordScreen = screen(
+  () => import('./screens/password/ForgotPasswordScreen.tsx'),
+  'ForgotPasswordScreen',
+);
+const ResetPasswordScreen = screen(
+  () => import('./screens/password/ResetPasswordScreen.tsx'),
+  'ResetPasswordScreen',
+);
+const MessagesScreen = screen(
+  () => import('./screens/messages/MessagesScreen.tsx'),
+  'MessagesScreen',
+);
 const CustomersScreen = screen(
   () => import('./screens/customers/CustomersScreen.tsx'),
   'CustomersScreen',
@@ -77,6 +89,8 @@ export function App() {
   return (
     <Routes>
       <Route path="login" element={<LoginScreen />} />
+      <Route path="forgot-password" element={<ForgotPasswordScreen />} />
+      <Route path="reset-password" element={<ResetPasswordScreen />} />
       <Route
         element={
           <RequireAuth>
@@ -102,6 +116,7 @@ export function App() {
         <Route path="customers" element={<CustomersScreen />} />
         <Route path="customers/:id" element={<CustomerScreen />} />
         <Route path="waitlists" element={<WaitlistsScreen />} />
+        <Route path="messages" element={<MessagesScreen />} />
         <Route path="settings/embed-code" element={<EmbedCodeScreen />} />
         <Route path="settings/subscription" element={<SubscriptionScreen />} />
         <Route path="settings/payments" element={<PaymentsScreen />} />

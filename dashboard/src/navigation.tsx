@@ -60,6 +60,11 @@ export const navigation: NavSection[] = [
         to: '/waitlists',
         icon: icon('M12 7v5l3 2M12 21a9 9 0 100-18 9 9 0 000 18'),
       },
+      {
+        label: 'Messages',
+        to: '/messages',
+        icon: icon('M3 5h18v14H3zM3 6l9 7 9-7'),
+      },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import * as v from 'valibot';
 import { ApiError } from '../../../api-client/index.ts';
 import { fieldErrors, loginSchema } from '../../../engine/index.ts';
@@ -88,6 +88,9 @@ export function LoginScreen() {
             Sign in
           </Button>
         </form>
+        <p>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
       </div>
     </main>
   );

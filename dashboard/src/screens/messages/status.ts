@@ -1,0 +1,24 @@
+import type { BadgeTone } from '../../components/Badge.tsx';
+import type { MessageSummaryDto } from './queries.ts';
+
+/** The status as the organiser reads it, and its badge colour. */
+export function statusLabel(message: MessageSummaryDto): { text: string; tone: BadgeTone } {
+  switch (message.status) {
+    case 'sent':
+      return { text: 'Sent', tone: 'success' };
+    case 'failed':
+      return message.nextAttemptAt
+        ? { text: 'Failed, will retry', tone: 'warning' }
+        : { text: 'Failed', tone: 'danger' };
+    case 'sending':
+      return { text: 'Sending', tone: 'info' };
+    default:
+      return { text: 'Queued', tone: 'neutral' };
+  }
+}
+
+/** What each kind of message is called on the screen. */
+export const kindLabels: Record<string, string> = {
+  'booking-confirmation': 'Booking confirmation',
+  'password-reset': 'Password reset',
+};
