@@ -6,11 +6,13 @@ import {
   paymentDueAt,
   paymentMethodProblem,
   placeHoldProblem,
+  recurringPaymentProblem,
   unpaidBookingsProblem,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
 import { enqueueUnpaidRelease } from './create.ts';
 import { releaseBooking, setLineStatus } from './lifecycle.ts';
 import { basketError, cardAvailable, listEnabledVoucherProviders, loadClient } from './load.ts';
@@ -43,8 +45,13 @@ export async function placeHeldBooking(
       .where('id', '=', bookingId)
       .executeTakeFirst();
     if (!booking) throw notFound();
-    const due = booking.amount_due_now > 0;
-    const method = due ? (input.paymentMethod ?? null) : null;
+    const price = readJson<Partial<PriceResult>>(booking.pricing, {});
+    const subscriptions = price.recurring?.length ?? 0;
+    const laterInstalments = price.schedule?.length ?? 0;
+    // A membership or instalments need the card even when nothing is due today (as on create);
+    // what is stored is the method of what is paid now.
+    const chosen = input.paymentMethod ?? null;
+    const method = booking.amount_due_now > 0 ? chosen : null;
     // A retried request (the answer was lost) finds its own booking placed: same answer.
     if (booking.status !== 'held' || booking.payment_method) {
       const same = (booking.payment_method ?? null) === (method?.type ?? null);
@@ -60,7 +67,9 @@ export async function placeHeldBooking(
     );
     if (problem) throw new HttpError(409, problem);
     const client = await loadClient(trx, clientId);
-    const price = readJson<Partial<PriceResult>>(booking.pricing, {});
+    const recurring = subscriptions + laterInstalments > 0;
+    const card = recurring || chosen?.type === 'card';
+    const canCharge = card ? await cardAvailable(trx, clientId, handle.stripeConfigured) : false;
     const methodProblem = paymentMethodProblem({
       amountDueNow: booking.amount_due_now,
       method,
@@ -69,13 +78,17 @@ export async function placeHeldBooking(
         method?.type === 'childcareVoucher'
           ? (await listEnabledVoucherProviders(trx, clientId)).map((p) => p.id)
           : [],
-      cardAvailable:
-        method?.type === 'card' || (price.schedule?.length ?? 0) > 0
-          ? await cardAvailable(trx, clientId, handle.stripeConfigured)
-          : false,
-      laterInstalments: price.schedule?.length ?? 0,
+      cardAvailable: canCharge,
+      laterInstalments,
     });
     if (methodProblem) throw basketError('paymentMethod', methodProblem);
+    const recurringProblem = recurringPaymentProblem({
+      subscriptions,
+      laterInstalments,
+      method: chosen,
+      cardAvailable: canCharge,
+    });
+    if (recurringProblem) throw basketError('paymentMethod', recurringProblem);
     const state = newBookingState(booking.amount_due_now, method?.type);
     if (state.booking === 'awaiting_payment') {
       const open = await trx
@@ -128,6 +141,9 @@ export async function placeHeldBooking(
     if (state.places === 'confirmed')
       await setLineStatus(trx, clientId, bookingId, 'held', 'confirmed', nowIso);
     if (dueAt) await enqueueUnpaidRelease(trx, clientId, bookingId, dueAt);
+    // The parent hears once the places are theirs; a card hold hears when it is paid.
+    if (state.booking !== 'held')
+      await enqueueBookingConfirmation(trx, { clientId, bookingId, now: new Date(now) });
     if (state.booking === 'confirmed')
       await startSubscriptionsWithoutCard(trx, {
         clientId,
