@@ -108,27 +108,47 @@ type GroupRow = Selectable<ActivityGroupsTable>;
 
 /**
  * Places as booking counts them (confirmed places, live holds, waitlist offers), from
- * `loadCapacityRows`. `counted` are the sessions whose rows were loaded: the upcoming ones that a
- * session or ticket limit applies to.
+ * `loadCapacityRows`, by session so a long listing does not rescan every place per session.
+ * Only the sessions counted have an entry: the upcoming ones a session or ticket limit applies to.
  */
 interface Capacity {
-  counted: Set<string>;
-  places: PlaceRow[];
-  waitlist: WaitlistRow[];
+  bySession: Map<string, { places: PlaceRow[]; waitlist: WaitlistRow[] }>;
   now: number;
 }
 
+function capacityBySession(
+  counted: readonly string[],
+  rows: { places: PlaceRow[]; waitlist: WaitlistRow[] },
+) {
+  const bySession = new Map(
+    counted.map((id) => [id, { places: [] as PlaceRow[], waitlist: [] as WaitlistRow[] }]),
+  );
+  for (const p of rows.places) bySession.get(p.activityId)?.places.push(p);
+  for (const w of rows.waitlist) if (w.activityId) bySession.get(w.activityId)?.waitlist.push(w);
+  return bySession;
+}
+
+/** The rows of some sessions together (a group's, for its tickets). */
+const rowsOf = (capacity: Capacity, sessionIds: readonly string[]) => {
+  const rows = sessionIds.map((id) => capacity.bySession.get(id));
+  return {
+    places: rows.flatMap((r) => r?.places ?? []),
+    waitlist: rows.flatMap((r) => r?.waitlist ?? []),
+  };
+};
+
 /** A session's places left, by the engine's rule; null when nothing limits it. */
-const placesLeftOf = (session: Selectable<ActivitiesTable>, capacity: Capacity) =>
-  session.place_limit === null || !capacity.counted.has(session.id)
+function placesLeftOf(session: Selectable<ActivitiesTable>, capacity: Capacity) {
+  const rows = capacity.bySession.get(session.id);
+  return session.place_limit === null || !rows
     ? null
     : sessionAvailability({
         sessionId: session.id,
         placeLimit: session.place_limit,
-        places: capacity.places,
-        waitlist: capacity.waitlist,
+        ...rows,
         now: capacity.now,
       }).placesLeft;
+}
 
 /** A ticket row as the engine prices it. */
 const ticketData = (t: Selectable<TicketsTable>): ActivityGroupRow['tickets'][number] => ({
@@ -185,6 +205,10 @@ function groupDto(
     tickets: children.tickets.filter(mine).map(ticketData),
     addOns: [],
   };
+  const groupRows = rowsOf(
+    capacity,
+    groupRow.sessions.map((s) => s._id),
+  );
   const ticket = (row: Selectable<TicketsTable>) =>
     ticketDto(
       row,
@@ -202,8 +226,7 @@ function groupDto(
       ticketFullSessions({
         group: groupRow,
         ticketId: row.id,
-        places: capacity.places,
-        waitlist: capacity.waitlist,
+        ...groupRows,
         now: capacity.now,
         localNow: now,
       }),
@@ -283,8 +306,10 @@ export async function loadActivityGroups(
     groups.map((g) => g.id),
   );
   const capacity: Capacity = {
-    counted: new Set(limited.map((s) => s.id)),
-    ...rows,
+    bySession: capacityBySession(
+      limited.map((s) => s.id),
+      rows,
+    ),
     now: now.getTime(),
   };
   return groups.map((g) => groupDto(g, children, venues, { publicView, now: local, capacity }));
