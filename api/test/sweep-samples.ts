@@ -188,6 +188,14 @@ export const samples: Record<string, Sample> = {
     as: 'admin',
     body: (seed) => ({ bookingId: seed.bookingId }),
   },
+  'POST /account/reset-password': {
+    as: 'anonymous',
+    body: () => ({
+      token: 'not-a-sent-token',
+      password: 'new-pass-1',
+      confirmPassword: 'new-pass-1',
+    }),
+  },
   'POST /api/auth/forgot-password': {
     as: 'anonymous',
     body: () => ({ email: 'nobody@home.test' }),
