@@ -203,6 +203,14 @@ describe.skipIf(!chrome)('the waitlist form on an organiser page', () => {
     await expect.poll(() => sessions.count()).toBe(5);
     const target = sessions.nth(2);
     expect(await target.isDisabled()).toBe(false);
+    // Only the full Wednesday can be waitlisted; Monday still has places, and the form says why.
+    expect(await sessions.nth(0).isDisabled()).toBe(true);
+    expect(await sessions.nth(0).isChecked()).toBe(false);
+    const monday = widget.getByRole('group', { name: 'Sessions' }).locator('label').nth(0);
+    expect(await monday.textContent()).toContain('places left');
+    await widget
+      .getByText('Only full sessions have a waitlist. Sessions with places left can be booked now.')
+      .waitFor();
     await target.check();
     await widget.getByRole('button', { name: 'Join waitlist' }).click();
 
