@@ -112,4 +112,21 @@ describe.skipIf(!chrome)('admin booking past a place limit in Chromium', () => {
       )
       .toBe(1);
   });
+  it("refuses lowering that session's place limit below the 9 places sold (item 9)", async () => {
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: `Edit ${CAMP}` }).waitFor();
+    await page.locator('.step-button', { hasText: 'Sessions' }).click();
+    const row = page
+      .getByRole('table', { name: 'Sessions' })
+      .locator('tbody tr', { hasText: messages.badgeOverCapacity });
+    await row.getByRole('button', { name: /^Edit session/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit session' });
+    await dialog.getByLabel('Place limit').fill('5');
+    await dialog.getByRole('button', { name: 'Save session' }).click();
+    await dialog.getByText(messages.placeLimitBelowSold(9)).waitFor();
+    // Keeping the limit it had is fine: an overbooked session stays editable.
+    await dialog.getByLabel('Place limit').fill('8');
+    await dialog.getByRole('button', { name: 'Save session' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
 });

@@ -240,6 +240,9 @@ export function SessionsStep({ values, set, error, env }: StepProps & { env: Env
           session={editing}
           timeZone={env.timeZone}
           dateFormat={env.dateFormat}
+          sold={
+            editing ? { count: sold(editing), placeLimit: limitOf(editing.placeLimit) } : undefined
+          }
           onSave={(saved) =>
             update(
               editing

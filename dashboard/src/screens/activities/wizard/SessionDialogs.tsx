@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import {
   bulkPlaceLimitSchema,
+  canSetPlaceLimit,
   DEFAULT_REPEAT_DAYS,
   generateSessions,
   isNewSession,
@@ -33,12 +34,15 @@ export function SessionDialog({
   session,
   timeZone,
   dateFormat,
+  sold,
   onSave,
 }: {
   dialog: ModalControls;
   session: SessionValues | null;
   timeZone: string;
   dateFormat: string;
+  /** Places sold on a saved session: its limit may not go below them (engine `canSetPlaceLimit`). */
+  sold?: { count: number; placeLimit: number | null };
   onSave: (sessions: SessionValues[]) => void;
 }) {
   const [values, setValues] = useState({
@@ -64,14 +68,23 @@ export function SessionDialog({
     repeat: isNew && repeat.frequency !== 'None' ? repeat : null,
   };
   const show = sessionVisibleFields(form);
-  const live = tried ? errorsOf(sessionSchema, form) : errors;
   const parsed = v.safeParse(sessionSchema, form);
+  const floor =
+    sold && !isNew && parsed.success
+      ? canSetPlaceLimit({
+          placeLimit: parsed.output.placeLimit,
+          savedPlaceLimit: sold.placeLimit,
+          sold: sold.count,
+        })
+      : null;
+  const limitError: Errors = floor && !floor.ok ? { placeLimit: floor.message } : {};
+  const live = tried ? { ...errorsOf(sessionSchema, form), ...limitError } : errors;
   const preview =
     parsed.success && parsed.output.repeat ? generateSessions(parsed.output, timeZone) : null;
 
   const save = () => {
     setTried(true);
-    const found = errorsOf(sessionSchema, form);
+    const found = { ...errorsOf(sessionSchema, form), ...limitError };
     setErrors(found);
     if (!parsed.success || Object.keys(found).length) return;
     const out = parsed.output;
