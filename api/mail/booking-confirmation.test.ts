@@ -8,6 +8,8 @@ import {
   parentWithChildren,
   premiumOrganiser,
 } from '../routes/bookings.fixtures.ts';
+import { createBooking } from '../services/bookings/create.ts';
+import { confirmBookingPayment } from '../services/bookings/lifecycle.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { enqueueBookingConfirmation } from './booking-messages.ts';
 import { mailJobHandlers } from './jobs.ts';
@@ -169,5 +171,34 @@ describe('booking confirmation e-mail', () => {
     expect(outcomes.slice(0, 2).sort()).toEqual(['sent', 'skipped']);
     expect(inbox.received.filter((m) => m.subject?.includes(number))).toHaveLength(1);
     expect((await messagesOf(bookingId))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('waits for a card payment before confirming a held booking, then sends one', async () => {
+    const family = await parentWithChildren(ctx, org, ['Katherine']);
+    const { bookingId } = await createBooking(ctx.handle, {
+      clientId: org.clientId,
+      userId: family.userId,
+      basket: basket(camp._id, {
+        ticket: camp.day,
+        activities: [camp.sessions[3]!],
+        attendees: [family.children[0]!],
+      }) as never,
+      hold: true,
+    });
+    expect(await messagesOf(bookingId)).toEqual([]);
+    const paid = { clientId: org.clientId, bookingId, provider: 'stripe', amount: 2500 } as const;
+    await confirmBookingPayment(ctx.handle.db, { ...paid, providerRef: 'pi_test_1' });
+    // A replayed webhook confirms nothing new and writes no second message.
+    await confirmBookingPayment(ctx.handle.db, { ...paid, providerRef: 'pi_test_1' });
+    const written = await messagesOf(bookingId);
+    expect(written).toHaveLength(1);
+    await sendDue();
+    const number = bookingId.slice(-8).toUpperCase();
+    const [mail] = inbox.received.filter((m) => m.subject?.includes(number));
+    expect(mail?.subject).toBe(
+      `Booking confirmed: Booking number ${number} with Little Kickers <Leeds>`,
+    );
+    expect(mail?.text).toMatch(/Paid\s+£25\.00/);
+    expect(mail?.text).toMatch(/Still to pay\s+£0\.00/);
   });
 });
