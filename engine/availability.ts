@@ -76,15 +76,17 @@ export function offersBySession(
   entries: readonly (WaitlistRow & { activityGroupId: string })[],
   sessions: readonly { _id: string; groupId: string }[],
 ): WaitlistRow[] {
+  const ids = new Set(sessions.map((s) => s._id));
+  const byGroup = new Map<string, string[]>();
+  for (const s of sessions) byGroup.set(s.groupId, [...(byGroup.get(s.groupId) ?? []), s._id]);
   const out: WaitlistRow[] = [];
   for (const { activityGroupId, ...w } of entries) {
     if (!OFFER_WAITLIST_STATUSES.includes(w.status)) continue;
     if (w.activityId !== null) {
-      if (sessions.some((s) => s._id === w.activityId)) out.push(w);
+      if (ids.has(w.activityId)) out.push(w);
       continue;
     }
-    for (const s of sessions)
-      if (s.groupId === activityGroupId) out.push({ ...w, activityId: s._id });
+    for (const id of byGroup.get(activityGroupId) ?? []) out.push({ ...w, activityId: id });
   }
   return out;
 }
