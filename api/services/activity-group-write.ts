@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import {
   type ActivityGroupData,
   BOOKED_LINE_STATUSES,
@@ -372,21 +373,24 @@ async function ensurePlaceLimitsCoverSales(
   const limited = updated.filter((s) => s.placeLimit !== null);
   if (limited.length === 0) return;
   const ids = limited.map((s) => s._id);
-  const [saved, places] = await Promise.all([
-    trx
-      .selectFrom('activities')
-      .select(['id', 'place_limit'])
-      .where('client_id', '=', clientId)
-      .where('id', 'in', ids)
-      .execute(),
-    trx
-      .selectFrom('booking_places')
-      .select(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
-      .where('client_id', '=', clientId)
-      .where('activity_id', 'in', ids)
-      .where('status', 'in', ['held', 'confirmed'])
-      .execute(),
-  ]);
+  // A booking locks its sessions' rows before counting (bookings/locks.ts, sessions by id): on
+  // PostgreSQL take the same locks in the same order, so no place is sold between this count
+  // and the new limit. SQLite's one writer already serialises the two.
+  let savedRows = trx
+    .selectFrom('activities')
+    .select(['id', 'place_limit'])
+    .where('client_id', '=', clientId)
+    .where('id', 'in', ids)
+    .orderBy('id');
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) savedRows = savedRows.forUpdate();
+  const saved = await savedRows.execute();
+  const places = await trx
+    .selectFrom('booking_places')
+    .select(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
+    .where('client_id', '=', clientId)
+    .where('activity_id', 'in', ids)
+    .where('status', 'in', ['held', 'confirmed'])
+    .execute();
   // Sold is what takes a place by the engine's own rule (a lapsed hold does not).
   const now = Date.now();
   const soldOn = (id: string) =>
