@@ -120,6 +120,17 @@ describe('request bodies are limited on every route', () => {
     expect(res.status).toBe(401);
   });
 
+  it('lets a field with 1,000 long options through to validation', async () => {
+    const { token } = await signUpOrganiser(ctx);
+    const options = Array.from({ length: 1000 }, (_, i) => ({ name: `${i} ${'o'.repeat(190)}` }));
+    const res = await ctx.request('POST', '/api/fields', {
+      token,
+      body: { usage: 'attendee', title: 'School', type: 'select', options },
+    });
+    expect(JSON.stringify({ options }).length).toBeGreaterThan(100 * 1024);
+    expect(res.status).not.toBe(413);
+  });
+
   it('has a rule for every path, ending with the small JSON default', () => {
     const last = BODY_LIMITS[BODY_LIMITS.length - 1];
     expect(last.pattern.test('/anything/at/all')).toBe(true);

@@ -38,6 +38,8 @@ export const BODY_LIMITS: { pattern: RegExp; maxBytes: number; message?: string 
   { pattern: /^\/stripe\/webhook$/, maxBytes: WEBHOOK_MAX_BYTES },
   // Rich-text descriptions (20,000 characters) and up to 1,000 sessions in one save.
   { pattern: /^\/activity-groups(\/|$)/, maxBytes: 1024 * KB },
+  // A field's options: up to 1,000 of up to 200 characters each.
+  { pattern: /^\/fields(\/|$)/, maxBytes: 512 * KB },
   // Answers to an organiser's custom fields, some of them long texts.
   { pattern: /^\/(user\/)?attendees(\/|$)/, maxBytes: 256 * KB },
   // Everything else is a small JSON form.
