@@ -163,7 +163,7 @@ describe('POST /api/bookings/admin/quote and a full session', () => {
       ...dayBasket(3, [parent.children[1]!], { paymentMethod: { type: 'payLater' } }),
     });
     expect(customer.status).toBe(409);
-    expect(customer.body.message).toBe(messages.sessionFull);
+    expect(customer.body.message).toBe(messages.sessionFullNamed(['Fri 04/07/2031, 9am–3pm']));
     // Past the limit only once the admin confirms it (issue 11, item 8): never silently.
     const unconfirmed = await post('/api/bookings/admin', org.token, {
       user: parent.userId,
