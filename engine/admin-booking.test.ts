@@ -3,7 +3,6 @@ import {
   adminLineWarnings,
   adminPaymentMethodProblem,
   basketOverCapacity,
-  sessionName,
 } from './admin-booking.ts';
 import { messages } from './messages.ts';
 
@@ -94,13 +93,5 @@ describe('adminLineWarnings', () => {
       { code: 'ticketLimitReached', message: messages.warnTicketLimitReached },
     ]);
     expect(adminLineWarnings(none, { ticketId: 'u', sessionIds: ['s'] }, over)).toEqual([]);
-  });
-});
-
-describe('sessionName', () => {
-  it('reads as date and times in the organiser format', () => {
-    expect(
-      sessionName({ date: '2026-03-07', startTime: '15:30', endTime: '16:30' }, 'dd/MM/yyyy'),
-    ).toBe('07/03/2026 3.30pm–4.30pm');
   });
 });

@@ -6,8 +6,6 @@ import {
   type WaitlistRow,
 } from './availability.ts';
 import type { PlaceRequest } from './bookings.ts';
-import { formatTime, formatTimeRange } from './dates.ts';
-import { formatCivilDate } from './display.ts';
 import { messages } from './messages.ts';
 
 /** The payment methods an admin may record: money changes hands offline, never by card. */
@@ -129,14 +127,3 @@ export function adminLineWarnings(
     extra.push({ code: 'placeLimitReached', message: messages.warnPlaceLimitReached });
   return [...extra, ...warnings];
 }
-
-/**
- * A session as the organiser reads it in a message: its date in their format and its times.
- *
- * @example sessionName({ date: '2026-03-07', startTime: '15:30', endTime: '16:30' }, 'dd/MM/yyyy') // '07/03/2026 3.30pm–4.30pm'
- */
-export const sessionName = (
-  s: { date: string; startTime: string; endTime?: string | null },
-  dateFormat: string,
-) =>
-  `${formatCivilDate(s.date, dateFormat)} ${s.endTime ? formatTimeRange(s.startTime, s.endTime) : formatTime(s.startTime)}`;

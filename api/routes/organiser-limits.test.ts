@@ -114,7 +114,7 @@ describe('admin booking past a place limit (item 8)', () => {
     const before = await count('bookings');
     const refused = await post('/api/bookings/admin', { ...two, ...payLater });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(messages.overCapacityNotConfirmed('01/07/2031 9am–3pm'));
+    expect(refused.body.message).toBe(messages.overCapacityNotConfirmed('Tue 01/07/2031, 9am–3pm'));
     expect(refused.body.errors).toEqual({ allowOverCapacity: refused.body.message });
     expect(await count('bookings')).toBe(before);
     expect(await countTakenPlaces(ctx, session)).toBe(2);

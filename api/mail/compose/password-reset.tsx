@@ -67,7 +67,6 @@ export const composePasswordReset: Composer = async (row, { db, publicUrl, now }
     subject: `Reset your ${organiser.name} password`,
     html: await render(element),
     text: await render(element, { plainText: true }),
-    // The whole link, as written in the text and (escaped) in the HTML, then the bare token.
-    secrets: [link, link.replaceAll('&', '&amp;'), token],
+    secrets: [token],
   };
 };

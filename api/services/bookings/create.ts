@@ -11,7 +11,7 @@ import {
   paymentDueAt,
   paymentMethodProblem,
   recurringPaymentProblem,
-  sessionName,
+  sessionLabel,
   unpaidBookingsProblem,
 } from '../../../engine/index.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
@@ -288,7 +288,8 @@ export function fullSessionsError(
 
 /**
  * 409 for an admin booking past a place or ticket limit without the admin's confirmation,
- * naming the first session (date and time) and keyed `allowOverCapacity` for the wizard.
+ * naming the sessions as the customer's refusal does (engine `sessionLabel`), keyed
+ * `allowOverCapacity` for the wizard.
  */
 function overCapacityError(
   priced: Pick<PricedBasket, 'groups' | 'client'>,
@@ -297,8 +298,9 @@ function overCapacityError(
   const sessions = priced.groups
     .flatMap((g) => g.sessions)
     .filter((s) => sessionIds.includes(s._id));
+  const locale = localeFor(priced.client.country);
   const message = messages.overCapacityNotConfirmed(
-    sessions.map((s) => sessionName(s, priced.client.date_format)).join('; '),
+    sessions.map((s) => sessionLabel(s, priced.client.date_format, locale)).join('; '),
   );
   return new HttpError(409, message, { allowOverCapacity: message });
 }
