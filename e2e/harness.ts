@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { MailSettings } from '../api/mail/settings.ts';
 import { readConfig, startServer } from '../api/server.ts';
 import { startDemoSite } from '../scripts/demo-site.ts';
 import { seedDemo } from '../scripts/seed.ts';
@@ -71,7 +72,12 @@ export interface Stack {
  * Starts the product on a fresh seeded SQLite database and the demo site on another port.
  * Needs `npm run build` to have run (npm test does it first).
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack({
+  mail,
+}: {
+  /** Where the product sends e-mail (a test's in-process SMTP inbox); else nowhere. */
+  mail?: MailSettings;
+} = {}): Promise<Stack> {
   const distDir = resolve('dist');
   if (!existsSync(join(distDir, 'widget', 'widget.js'))) {
     throw new Error('dist/ is missing: run `npm run build` before the browser tests.');
@@ -85,6 +91,7 @@ export async function startStack(): Promise<Stack> {
     databaseUrl: join(dir, 'classwise.db'),
     publicUrl: `http://localhost:${port}`,
     distDir,
+    ...(mail ? { mail } : {}),
   };
   const product = await startServer(config);
   const { clientId } = await seedDemo(product.handle.db);

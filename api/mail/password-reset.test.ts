@@ -76,6 +76,7 @@ describe('password reset by e-mail', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.status).toBe('sent');
     expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored[0]!.text_body).not.toContain('reset-password?');
     const resets = await db.selectFrom('password_resets').selectAll().execute();
     expect(JSON.stringify(resets)).not.toContain(token);
 

@@ -67,6 +67,7 @@ export const composePasswordReset: Composer = async (row, { db, publicUrl, now }
     subject: `Reset your ${organiser.name} password`,
     html: await render(element),
     text: await render(element, { plainText: true }),
-    secrets: [token],
+    // The whole link, as written in the text and (escaped) in the HTML, then the bare token.
+    secrets: [link, link.replaceAll('&', '&amp;'), token],
   };
 };
