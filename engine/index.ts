@@ -60,6 +60,8 @@ export * from './refunds/owed.ts';
 export * from './refunds/quote.ts';
 /** A booking's money: total, paid, owed, refunds. @example bookingStatement(input).owed */
 export * from './refunds/statement.ts';
+/** Registers: marks, corrections and the register's counts. @example markState(marks).attendance */
+export * from './registers.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
 export * from './schemas/activity-group.ts';
 export * from './schemas/add-on.ts';

@@ -13,6 +13,7 @@ import * as paymentHolds from './migrations/2026_11_25_1330_payment_holds.ts';
 import * as bookingCancellations from './migrations/2026_11_25_1400_booking_cancellations.ts';
 import * as idempotencyFingerprints from './migrations/2026_11_25_1500_idempotency_fingerprints.ts';
 import * as messagesOutbox from './migrations/2026_11_25_1600_messages_outbox.ts';
+import * as registers from './migrations/2026_11_25_1700_registers.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1400_booking_cancellations': bookingCancellations,
   '2026_11_25_1500_idempotency_fingerprints': idempotencyFingerprints,
   '2026_11_25_1600_messages_outbox': messagesOutbox,
+  '2026_11_25_1700_registers': registers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -98,6 +98,8 @@ export interface CustomFieldsTable extends Owned {
   textarea_formatting: Generated<Flag>;
   applies_to_all_activity_groups: Generated<Flag>;
   use_for_admin_filtering: Generated<Flag>;
+  /** Shown as a flag on registers (allergies, medical notes, who may collect). */
+  safeguarding: Generated<Flag>;
 }
 
 export interface FieldOptionsTable extends Owned {
@@ -517,6 +519,16 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/** One tap on a register; never updated (api/db/migrations/2026_11_25_1700_registers.ts). */
+export interface RegisterMarksTable extends Owned {
+  activity_id: string;
+  attendee_id: string;
+  kind: 'present' | 'late' | 'absent' | 'checkedOut' | 'cleared';
+  marked_at: string;
+  collected_by: string | null;
+  marked_by_user_id: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -566,4 +578,5 @@ export interface Database {
   jobs: JobsTable;
   messages: MessagesTable;
   password_resets: PasswordResetsTable;
+  register_marks: RegisterMarksTable;
 }

@@ -82,6 +82,7 @@ const fieldColumns = (field: CustomFieldData) => ({
   applies_to_all_activity_groups: toFlag(field.appliesToAllActivityGroups),
   activity_group_ids: JSON.stringify(field.activityGroups),
   use_for_admin_filtering: toFlag(field.useForAdminFiltering),
+  safeguarding: toFlag(field.safeguarding),
 });
 
 /**

@@ -20,6 +20,8 @@ export interface FieldDto {
   appliesToAllActivityGroups: boolean;
   activityGroups: string[];
   useForAdminFiltering: boolean;
+  /** Shown as a flag on registers. */
+  safeguarding: boolean;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function listFields(
     appliesToAllActivityGroups: fromFlag(f.applies_to_all_activity_groups),
     activityGroups: readJson<string[]>(f.activity_group_ids, []),
     useForAdminFiltering: fromFlag(f.use_for_admin_filtering),
+    safeguarding: fromFlag(f.safeguarding),
   }));
 }
 

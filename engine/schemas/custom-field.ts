@@ -65,6 +65,7 @@ const entries = {
   appliesToAllActivityGroups: flag,
   activityGroups: idList,
   useForAdminFiltering: flag,
+  safeguarding: flag,
   fieldOptions: v.optional(boundedArray(fieldOptionSchema), []),
 };
 type FieldForm = v.InferOutput<v.StrictObjectSchema<typeof entries, undefined>>;
@@ -88,6 +89,8 @@ export function customFieldVisibleFields(form: {
     appliesToAllActivityGroups: form.usage === 'attendee',
     activityGroups: form.usage === 'attendee' && form.appliesToAllActivityGroups === false,
     useForAdminFiltering: form.usage === 'activity',
+    // Registers show a child's and a parent's answers; an activity's are not about a child.
+    safeguarding: form.usage === 'attendee' || form.usage === 'user',
   };
 }
 
@@ -140,6 +143,7 @@ export const customFieldSchema = formSchema(entries, validateCustomField, (f) =>
       !show.appliesToAllActivityGroups || f.appliesToAllActivityGroups !== false,
     activityGroups: show.activityGroups ? [...(f.activityGroups ?? [])] : [],
     useForAdminFiltering: show.useForAdminFiltering && f.useForAdminFiltering === true,
+    safeguarding: show.safeguarding && f.safeguarding === true,
     fieldOptions: show.fieldOptions ? f.fieldOptions : [],
   };
 });

@@ -163,6 +163,7 @@ export function FieldDialog({
     appliesToAllActivityGroups: field?.appliesToAllActivityGroups ?? true,
     activityGroups: field?.activityGroups ?? [],
     useForAdminFiltering: field?.useForAdminFiltering ?? false,
+    safeguarding: field?.safeguarding ?? false,
     fieldOptions: (field?.fieldOptions ?? []) as Option[],
   }));
   const [tried, setTried] = useState(false);
@@ -378,6 +379,14 @@ export function FieldDialog({
               hint="Offer this field as a filter on the activities list and home page tabs."
               checked={values.useForAdminFiltering}
               onChange={(useForAdminFiltering) => set({ useForAdminFiltering })}
+            />
+          ) : null}
+          {show.safeguarding ? (
+            <Checkbox
+              label="Safeguarding"
+              hint="Show the answer as a flag on session registers (allergies, medical notes, photo consent, who may collect)."
+              checked={values.safeguarding}
+              onChange={(safeguarding) => set({ safeguarding })}
             />
           ) : null}
           {show.appliesToAllActivityGroups ? (
