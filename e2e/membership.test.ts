@@ -152,22 +152,34 @@ describe.skipIf(!chrome)('a membership with card payments', () => {
     expect(await methods.getByRole('radio').count()).toBe(1);
     await widget.getByRole('button', { name: 'Place booking' }).click();
 
-    // A cover fee due today is paid on the card page first; with nothing due it confirms at once.
+    // The card page comes first: it takes a cover fee due today, or with nothing due saves the
+    // card for the monthly payments.
     const confirmed = widget.getByRole('heading', { name: 'Booking confirmed' });
-    const frame = page.locator('classwise-widget iframe[title="Card payment"]');
-    await expect
-      .poll(async () => (await confirmed.count()) + (await frame.count()), { timeout: 20_000 })
-      .toBeGreaterThan(0);
-    if ((await confirmed.count()) === 0) {
-      // The /pay frame asks for the PaymentIntent; then Stripe.js would confirm the card.
+    await page
+      .locator('classwise-widget iframe[title="Card payment"]')
+      .waitFor({ timeout: 20_000 });
+    expect(await confirmed.count()).toBe(0);
+    {
+      // The /pay frame asks for its intent; then Stripe.js would confirm the card.
       await expect.poll(() => paymentCount(), { timeout: 15_000 }).toBeGreaterThan(0);
       const payment = await product.handle.db
         .selectFrom('payments')
         .select('provider_ref')
+        .where('provider', '=', 'stripe')
         .orderBy('created_at', 'desc')
         .executeTakeFirstOrThrow();
-      fake.succeedPaymentIntent(payment.provider_ref!);
-      const event = fake.lastEvent('payment_intent.succeeded', payment.provider_ref!)!;
+      // Nothing due today: the page saves the card (a SetupIntent) for the monthly payments.
+      const setup = payment.provider_ref!.startsWith('seti_');
+      const frame = page.frameLocator('classwise-widget iframe[title="Card payment"]');
+      await expect
+        .poll(() => frame.locator('.pay-amount').textContent(), { timeout: 15_000 })
+        .toMatch(setup ? /your card is saved for the later payments/ : /Amount to pay £\d/);
+      if (setup) fake.succeedSetupIntent(payment.provider_ref!);
+      else fake.succeedPaymentIntent(payment.provider_ref!);
+      const event = fake.lastEvent(
+        setup ? 'setup_intent.succeeded' : 'payment_intent.succeeded',
+        payment.provider_ref!,
+      )!;
       const { body, headers } = fake.signedDelivery(event);
       await fetch(`${productUrl}/api/stripe/webhook`, { method: 'POST', headers, body });
       const pay = page.frames().find((f) => f.url().includes('/pay/'))!;
@@ -219,5 +231,11 @@ describe.skipIf(!chrome)('a membership with card payments', () => {
   });
 
   const paymentCount = async () =>
-    (await product.handle.db.selectFrom('payments').select('id').execute()).length;
+    (
+      await product.handle.db
+        .selectFrom('payments')
+        .select('id')
+        .where('provider', '=', 'stripe')
+        .execute()
+    ).length;
 });

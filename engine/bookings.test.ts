@@ -84,6 +84,9 @@ describe('paymentMethodProblem with a payment schedule', () => {
 describe('newBookingState', () => {
   it('confirms free bookings, holds card ones, keeps offline ones awaiting payment', () => {
     expect(newBookingState(0, 'card').booking).toBe('confirmed');
+    // A membership or instalments paid by card: held until the card is saved, even at £0 today.
+    expect(newBookingState(0, 'card', true)).toEqual({ booking: 'held', places: 'held' });
+    expect(newBookingState(0, null, true).booking).toBe('confirmed');
     expect(newBookingState(500, 'card')).toEqual({ booking: 'held', places: 'held' });
     expect(newBookingState(500, 'payLater')).toEqual({
       booking: 'awaiting_payment',

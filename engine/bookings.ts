@@ -62,7 +62,13 @@ export type NewBookingState = 'confirmed' | 'held' | 'awaiting_payment';
 export function newBookingState(
   amountDueNow: number,
   method: BookingPaymentType | null | undefined,
+  /**
+   * The basket carries a membership or later instalments: with a card, the card must be saved
+   * for them even when nothing is due today, so the booking is held until it is (issue 11).
+   */
+  recurring = false,
 ): { booking: NewBookingState; places: 'confirmed' | 'held' } {
+  if (recurring && method === 'card') return { booking: 'held', places: 'held' };
   if (amountDueNow <= 0 || !method) return { booking: 'confirmed', places: 'confirmed' };
   if (method === 'card') return { booking: 'held', places: 'held' };
   return { booking: 'awaiting_payment', places: 'confirmed' };

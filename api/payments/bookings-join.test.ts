@@ -12,7 +12,8 @@ import {
   premiumOrganiser,
 } from '../routes/bookings.fixtures.ts';
 import { confirmBookingPayment } from '../services/bookings/lifecycle.ts';
-import { paymentJobHandlers } from './jobs.ts';
+import { paymentJobHandlers, RECONCILE_AFTER_MINUTES, reconcilePendingPayments } from './jobs.ts';
+import { stripeClient } from './stripe.ts';
 import { START_SUBSCRIPTIONS_JOB } from './subscriptions.ts';
 import { connectStripe, type StripeTestContext, startStripeTest } from './testing.ts';
 
@@ -347,7 +348,7 @@ describe('subscriptions of bookings not paid by card', () => {
     expect(t.fake.objects.get(row!.provider_subscription_id!)?.status).toBe('canceled');
   });
 
-  it('a booking with nothing to pay now starts its invoiced subscription at once', async () => {
+  it('a membership with nothing to pay now saves the card, and the subscription charges it', async () => {
     const org = await connectedOrganiser();
     const club = await clubWithSubscription(org);
     const parent = await parentWithChildren(t.ctx, org, ['Ada']);
@@ -361,13 +362,55 @@ describe('subscriptions of bookings not paid by card', () => {
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     if (today().endsWith('-01')) return; // the 1st pays the first month now: see the test above
-    expect(booked.body.data).toMatchObject({ status: 'confirmed', amountDueNow: 0 });
+    expect(booked.body.data).toMatchObject({ status: 'held', amountDueNow: 0 });
+    const checkout = await t.request(
+      'POST',
+      `/api/stripe/bookings/${booked.body.data._id}/payment-intent`,
+      { token: parent.token },
+    );
+    expect(checkout.body.data).toMatchObject({ mode: 'setup', amount: 0 });
+    const setupId = (checkout.body.data.clientSecret as string).split('_secret_')[0]!;
+    expect(t.fake.objects.get(setupId)).toMatchObject({ usage: 'off_session' });
+    const saved = t.fake.succeedSetupIntent(setupId);
+    const event = t.fake.lastEvent('setup_intent.succeeded', setupId)!;
+    const { body, headers } = t.fake.signedDelivery(event);
+    expect((await t.raw('/api/stripe/webhook', body, headers)).body.data.effect).toBe('confirmed');
     await runDueJobs(db(), paymentJobHandlers(t.settings));
     const [row] = await subscriptionsOf(booked.body.data._id);
     expect(row?.provider_subscription_id).toMatch(/^sub_/);
     expect(t.fake.objects.get(row!.provider_subscription_id!)).toMatchObject({
-      collection_method: 'send_invoice',
+      default_payment_method: saved.payment_method,
     });
+  });
+
+  it('a saved card whose webhook never came is found by the reconcile run', async () => {
+    const org = await connectedOrganiser();
+    const club = await clubWithSubscription(org);
+    const parent = await parentWithChildren(t.ctx, org, ['Ada']);
+    const booked = await t.request('POST', '/api/bookings', {
+      token: parent.token,
+      body: basket(
+        club.groupId,
+        { ticket: club.ticketId, attendees: parent.children },
+        { paymentMethod: { type: 'card' } },
+      ),
+    });
+    if (today().endsWith('-01')) return; // the 1st pays the first month: a PaymentIntent
+    const bookingId = booked.body.data._id as string;
+    const checkout = await t.request('POST', `/api/stripe/bookings/${bookingId}/payment-intent`, {
+      token: parent.token,
+    });
+    t.fake.succeedSetupIntent((checkout.body.data.clientSecret as string).split('_secret_')[0]!);
+    const later = new Date(Date.now() + (RECONCILE_AFTER_MINUTES + 1) * 60_000);
+    expect(await reconcilePendingPayments(db(), stripeClient(t.settings), later)).toBeGreaterThan(
+      0,
+    );
+    const row = await db()
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('confirmed');
   });
 
   it('books no membership on a server without Stripe keys: nothing could collect it', async () => {

@@ -38,7 +38,12 @@ export interface CardCheckout {
   publishableKey?: string;
   stripeAccount?: string;
   /** The PaymentIntent's state, so a page returning from a redirect can report the outcome. */
-  paymentStatus?: Stripe.PaymentIntent.Status;
+  paymentStatus?: Stripe.PaymentIntent.Status | Stripe.SetupIntent.Status;
+  /**
+   * 'setup' when nothing is due now but a membership or instalments will charge the card later:
+   * the page saves the card (a SetupIntent) instead of taking a payment.
+   */
+  mode?: 'payment' | 'setup';
 }
 
 /** The idempotency key of a booking's PaymentIntent: one intent per booking, ever. */
@@ -78,7 +83,13 @@ export async function startCardCheckout(
     booking.status !== 'held' ||
     (booking.hold_expires_at !== null && booking.hold_expires_at <= now.toISOString());
   if (expired) throw new HttpError(409, checkoutMessages.released);
-  if (booking.amount_due_now <= 0) throw new HttpError(409, checkoutMessages.nothingDue);
+  // Subscriptions and payment schedules charge this card again later: keep it. With nothing
+  // due now, keeping it is the whole point of the page (issue 11: no membership at £0 for good).
+  const recurring =
+    (await subscriptionItemsOf(db, clientId, bookingId)).length > 0 ||
+    (await hasSchedule(db, clientId, bookingId));
+  const saving = booking.amount_due_now <= 0;
+  if (saving && !recurring) throw new HttpError(409, checkoutMessages.nothingDue);
   const account = await findConnectedAccount(db, clientId);
   if (!account || !fromFlag(account.connected) || !fromFlag(account.charges_enabled))
     throw new HttpError(409, checkoutMessages.unavailable);
@@ -91,13 +102,9 @@ export async function startCardCheckout(
     .where('booking_id', '=', bookingId)
     .where('provider', '=', 'stripe')
     .executeTakeFirst();
-  let intent: Stripe.PaymentIntent;
+  let intent: Stripe.PaymentIntent | Stripe.SetupIntent;
   try {
-    // Subscriptions and payment schedules charge this card again later: keep it.
-    const keepCard =
-      !recorded &&
-      ((await subscriptionItemsOf(db, clientId, bookingId)).length > 0 ||
-        (await hasSchedule(db, clientId, bookingId)));
+    const keepCard = !recorded && recurring;
     const subscriber = keepCard
       ? await ensureCustomer(db, stripe, {
           clientId,
@@ -107,23 +114,38 @@ export async function startCardCheckout(
       : null;
     // A replayed create answers the intent as it was created; a re-read answers its state now.
     intent = recorded?.provider_ref
-      ? await stripe.paymentIntents.retrieve(recorded.provider_ref, {}, options)
-      : await stripe.paymentIntents.create(
-          {
-            amount: booking.amount_due_now,
-            currency: booking.currency.toLowerCase(),
-            automatic_payment_methods: { enabled: true },
-            ...(account.payment_method_config_id
-              ? { payment_method_configuration: account.payment_method_config_id }
-              : {}),
-            metadata: { clientId, bookingId },
-            // Saved to the parent's Customer for the subscription or the later instalments.
-            ...(subscriber
-              ? { customer: subscriber, setup_future_usage: 'off_session' as const }
-              : {}),
-          },
-          { ...options, idempotencyKey: intentKey(bookingId) },
-        );
+      ? recorded.provider_ref.startsWith('seti_')
+        ? await stripe.setupIntents.retrieve(recorded.provider_ref, {}, options)
+        : await stripe.paymentIntents.retrieve(recorded.provider_ref, {}, options)
+      : saving
+        ? await stripe.setupIntents.create(
+            {
+              customer: subscriber ?? undefined,
+              usage: 'off_session',
+              automatic_payment_methods: { enabled: true },
+              ...(account.payment_method_config_id
+                ? { payment_method_configuration: account.payment_method_config_id }
+                : {}),
+              metadata: { clientId, bookingId },
+            },
+            { ...options, idempotencyKey: `setup-intent:${bookingId}` },
+          )
+        : await stripe.paymentIntents.create(
+            {
+              amount: booking.amount_due_now,
+              currency: booking.currency.toLowerCase(),
+              automatic_payment_methods: { enabled: true },
+              ...(account.payment_method_config_id
+                ? { payment_method_configuration: account.payment_method_config_id }
+                : {}),
+              metadata: { clientId, bookingId },
+              // Saved to the parent's Customer for the subscription or the later instalments.
+              ...(subscriber
+                ? { customer: subscriber, setup_future_usage: 'off_session' as const }
+                : {}),
+            },
+            { ...options, idempotencyKey: intentKey(bookingId) },
+          );
   } catch (error) {
     throw stripeFailure(error);
   }
@@ -139,7 +161,7 @@ export async function startCardCheckout(
         provider: 'stripe',
         provider_ref: intent.id,
         childcare_voucher_provider_id: null,
-        amount: intent.amount,
+        amount: intent.object === 'payment_intent' ? intent.amount : 0,
         currency: booking.currency,
         status: 'pending',
         created_at: stamp,
@@ -164,5 +186,6 @@ export async function startCardCheckout(
     publishableKey: settings.publishableKey,
     stripeAccount: account.account_id,
     paymentStatus: intent.status,
+    mode: intent.object === 'setup_intent' ? 'setup' : 'payment',
   };
 }

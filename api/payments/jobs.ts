@@ -63,6 +63,37 @@ const pendingCardPayments = (db: Db) =>
 
 type PendingRow = Awaited<ReturnType<ReturnType<typeof pendingCardPayments>['execute']>>[number];
 
+type IntentView = Pick<
+  Stripe.PaymentIntent,
+  'id' | 'status' | 'last_payment_error' | 'payment_method'
+>;
+
+/** A SetupIntent (a card saved with nothing due now) read as the PaymentIntent fields we use. */
+const asIntent = (s: Stripe.SetupIntent): IntentView => ({
+  id: s.id,
+  status: s.status,
+  last_payment_error: s.last_setup_error as Stripe.PaymentIntent['last_payment_error'],
+  payment_method: s.payment_method,
+});
+
+/** Reads a payment's intent, a PaymentIntent or a SetupIntent by its id's prefix. */
+async function readIntent(stripe: Stripe, ref: string, options: Stripe.RequestOptions) {
+  return ref.startsWith('seti_')
+    ? asIntent(await stripe.setupIntents.retrieve(ref, {}, options))
+    : ((await stripe.paymentIntents.retrieve(ref, {}, options)) as IntentView);
+}
+
+/** Cancels a payment's intent (abandoned), a PaymentIntent or a SetupIntent. */
+async function cancelIntent(stripe: Stripe, ref: string, options: Stripe.RequestOptions) {
+  return ref.startsWith('seti_')
+    ? asIntent(await stripe.setupIntents.cancel(ref, { cancellation_reason: 'abandoned' }, options))
+    : ((await stripe.paymentIntents.cancel(
+        ref,
+        { cancellation_reason: 'abandoned' },
+        options,
+      )) as IntentView);
+}
+
 /**
  * Re-reads one pending card payment from Stripe and applies what it finds; a payment whose
  * booking's hold ran out unpaid is cancelled at Stripe first, so a late attempt cannot charge
@@ -70,14 +101,13 @@ type PendingRow = Awaited<ReturnType<ReturnType<typeof pendingCardPayments>['exe
  */
 async function reconcileOne(db: Db, stripe: Stripe, row: PendingRow) {
   const options = { stripeAccount: row.account_id };
-  const intent = await stripe.paymentIntents.retrieve(row.provider_ref!, {}, options);
+  const intent = await readIntent(stripe, row.provider_ref!, options);
   let outcome = outcomeOf(intent);
   if (!outcome && row.booking_status === 'expired') {
-    const cancelled = await stripe.paymentIntents.cancel(
-      intent.id,
-      { cancellation_reason: 'abandoned' },
-      { ...options, idempotencyKey: `cancel-intent:${row.payment_id}` },
-    );
+    const cancelled = await cancelIntent(stripe, intent.id, {
+      ...options,
+      idempotencyKey: `cancel-intent:${row.payment_id}`,
+    });
     outcome = outcomeOf(cancelled);
   }
   if (!outcome) return 'open' as const;
@@ -155,19 +185,14 @@ export function paymentJobHandlers(settings: StripeSettings | null | undefined) 
     [CANCEL_INTENT_JOB]: async ({ clientId, paymentId }, { db }) => {
       const found = await paymentWithAccount(db, clientId, paymentId);
       if (!found) return;
-      const intent = await stripe.paymentIntents.retrieve(
-        found.payment.provider_ref!,
-        {},
-        {
-          stripeAccount: found.account,
-        },
-      );
+      const intent = await readIntent(stripe, found.payment.provider_ref!, {
+        stripeAccount: found.account,
+      });
       if (intent.status === 'canceled' || intent.status === 'succeeded') return;
-      await stripe.paymentIntents.cancel(
-        intent.id,
-        { cancellation_reason: 'abandoned' },
-        { stripeAccount: found.account, idempotencyKey: `cancel-intent:${paymentId}` },
-      );
+      await cancelIntent(stripe, intent.id, {
+        stripeAccount: found.account,
+        idempotencyKey: `cancel-intent:${paymentId}`,
+      });
     },
     [REFUND_LATE_PAYMENT_JOB]: async ({ clientId, paymentId }, { db }) => {
       const found = await paymentWithAccount(db, clientId, paymentId);

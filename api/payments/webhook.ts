@@ -20,6 +20,10 @@ const INTENT_EVENTS: Record<string, CardOutcome> = {
   'payment_intent.succeeded': 'succeeded',
   'payment_intent.payment_failed': 'failed',
   'payment_intent.canceled': 'canceled',
+  // A card saved with nothing due now (a membership booked mid-month): the same outcomes.
+  'setup_intent.succeeded': 'succeeded',
+  'setup_intent.setup_failed': 'failed',
+  'setup_intent.canceled': 'canceled',
 };
 
 /**

@@ -130,21 +130,26 @@ describe('a membership needs a way to pay its monthly charge', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     let booking = res.body.data;
-    if (booking.status === 'held') {
-      // Booked on the 1st: the first month is due now, paid on the card page.
-      const checkout = await t.request(
-        'POST',
-        `/api/stripe/bookings/${booking._id}/payment-intent`,
-        {
-          token: parent.token,
-        },
-      );
-      const intentId = (checkout.body.data.clientSecret as string).split('_secret_')[0]!;
-      t.fake.succeedPaymentIntent(intentId);
-      const event = t.fake.lastEvent('payment_intent.succeeded', intentId)!;
-      const { body, headers } = t.fake.signedDelivery(event);
-      await t.raw('/api/stripe/webhook', body, headers);
-    }
+    // Held for the card page, even with nothing due today: the card is kept for the months after.
+    expect(booking.status).toBe('held');
+    const checkout = await t.request('POST', `/api/stripe/bookings/${booking._id}/payment-intent`, {
+      token: parent.token,
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const secret = checkout.body.data.clientSecret as string;
+    const intentId = secret.split('_secret_')[0]!;
+    // £0 today (mid-month, no session left this month) saves the card; on the 1st it pays.
+    expect(checkout.body.data.mode).toBe(booking.amountDueNow === 0 ? 'setup' : 'payment');
+    const saved =
+      checkout.body.data.mode === 'setup'
+        ? t.fake.succeedSetupIntent(intentId)
+        : t.fake.succeedPaymentIntent(intentId);
+    const type =
+      checkout.body.data.mode === 'setup' ? 'setup_intent.succeeded' : 'payment_intent.succeeded';
+    const event = t.fake.lastEvent(type, intentId)!;
+    const delivery = t.fake.signedDelivery(event);
+    const delivered = await t.raw('/api/stripe/webhook', delivery.body, delivery.headers);
+    expect(delivered.body.data.effect).toBe('confirmed');
     const handlers = paymentJobHandlers(t.settings);
     await runDueJobs(t.ctx.handle.db, handlers);
     await runDueJobs(t.ctx.handle.db, handlers);
@@ -155,6 +160,13 @@ describe('a membership needs a way to pay its monthly charge', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.provider_subscription_id).toMatch(/^sub_/);
+    // The card on file pays the months: no e-mailed invoice.
+    expect(t.fake.objects.get(rows[0]!.provider_subscription_id!)).toMatchObject({
+      default_payment_method: saved.payment_method,
+    });
+    expect(t.fake.objects.get(rows[0]!.provider_subscription_id!)?.collection_method).not.toBe(
+      'send_invoice',
+    );
 
     // My bookings shows the plan: £36 a month from the 1st, until cancelled.
     const mine = await t.request('GET', '/api/bookings/mine', { token: parent.token });

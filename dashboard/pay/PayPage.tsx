@@ -92,8 +92,14 @@ export function PayPage({ location }: { location: Pick<Location, 'pathname' | 's
       {state.step === 'paying' ? (
         <>
           <p className="pay-amount">
-            Amount to pay{' '}
-            <strong>{formatMoney(state.checkout.amount, state.checkout.currency)}</strong>
+            {state.checkout.mode === 'setup' ? (
+              'Nothing to pay now: your card is saved for the later payments.'
+            ) : (
+              <>
+                Amount to pay{' '}
+                <strong>{formatMoney(state.checkout.amount, state.checkout.currency)}</strong>
+              </>
+            )}
           </p>
           <Suspense
             fallback={

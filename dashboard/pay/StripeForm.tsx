@@ -30,15 +30,22 @@ export default function StripeForm({
       stripe={stripe}
       options={{ clientSecret: checkout.clientSecret!, appearance: { theme: 'stripe' } }}
     >
-      <PaymentForm onSucceeded={onSucceeded} onFailed={onFailed} />
+      <PaymentForm
+        setup={checkout.mode === 'setup'}
+        onSucceeded={onSucceeded}
+        onFailed={onFailed}
+      />
     </Elements>
   );
 }
 
 function PaymentForm({
+  setup,
   onSucceeded,
   onFailed,
 }: {
+  /** Nothing to pay now: save the card for a membership's or instalments' later charges. */
+  setup: boolean;
   onSucceeded: () => void;
   onFailed: (message: string) => void;
 }) {
@@ -53,11 +60,14 @@ function PaymentForm({
     if (!stripe || !elements || busy || declined) return;
     setBusy(true);
     setError(null);
-    const result = await stripe.confirmPayment({
+    const options = {
       elements,
-      redirect: 'if_required',
+      redirect: 'if_required' as const,
       confirmParams: { return_url: window.location.href },
-    });
+    };
+    const result = setup
+      ? await stripe.confirmSetup(options)
+      : await stripe.confirmPayment(options);
     setBusy(false);
     if (result.error) {
       // Incomplete or invalid fields are shown by the Payment Element itself and can be fixed.
@@ -71,7 +81,8 @@ function PaymentForm({
       onFailed(message);
       return;
     }
-    const status = result.paymentIntent?.status;
+    const status =
+      'setupIntent' in result ? result.setupIntent?.status : result.paymentIntent?.status;
     if (status === 'succeeded' || status === 'processing') onSucceeded();
   };
 
@@ -85,7 +96,7 @@ function PaymentForm({
       ) : null}
       {declined ? null : (
         <button type="submit" className="pay-button" disabled={!stripe || busy}>
-          {busy ? 'Paying…' : 'Pay now'}
+          {busy ? (setup ? 'Saving…' : 'Paying…') : setup ? 'Save card' : 'Pay now'}
         </button>
       )}
     </form>

@@ -90,6 +90,8 @@ export interface FakeStripe {
   succeedPaymentIntent(id: string): Stripe.PaymentIntent;
   /** The customer's card is declined: the PaymentIntent needs a new payment method. */
   failPaymentIntent(id: string, code?: string): Stripe.PaymentIntent;
+  /** The customer saves a card: the SetupIntent succeeds with a new payment method. */
+  succeedSetupIntent(id: string): Stripe.SetupIntent;
   /**
    * While true, new refunds answer `pending` (as bank-debit and some card refunds do) until
    * settleRefund moves them on.
@@ -501,6 +503,38 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
     return subscription as unknown as Stripe.Subscription;
   }
 
+  // ---- setup intents (a card saved with nothing to pay now) -------------------------------
+
+  function createSetupIntent(account: string, params: Json): Stripe.SetupIntent {
+    const id = newId('seti');
+    const intent = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      created: now(),
+      customer: params.customer ?? null,
+      description: params.description ?? null,
+      last_setup_error: null,
+      livemode: false,
+      metadata: params.metadata ?? {},
+      next_action: null,
+      payment_method: null,
+      payment_method_types: ['card'],
+      status: 'requires_payment_method',
+      usage: params.usage ?? 'off_session',
+    } satisfies Partial<Stripe.SetupIntent>;
+    store(account, intent);
+    emit('setup_intent.created', intent, account);
+    return intent as unknown as Stripe.SetupIntent;
+  }
+
+  function succeedSetup(intent: Json, account: string) {
+    if (intent.status === 'succeeded') return intent;
+    Object.assign(intent, { status: 'succeeded', payment_method: newId('pm'), next_action: null });
+    emit('setup_intent.succeeded', intent, account);
+    return intent;
+  }
+
   // ---- routing ----------------------------------------------------------------------------
 
   function route(method: string, path: string, account: string, params: Json, base: string): Json {
@@ -543,6 +577,20 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
         );
       case 'POST payment_intents':
         return createPaymentIntent(account, params);
+      case 'POST setup_intents':
+        return createSetupIntent(account, params);
+      case 'GET setup_intents/:id':
+        return find('setup_intent', 'seti_', id!, account);
+      case 'POST setup_intents/:id/confirm':
+        return succeedSetup(find('setup_intent', 'seti_', id!, account), account);
+      case 'POST setup_intents/:id/cancel': {
+        const intent = find('setup_intent', 'seti_', id!, account);
+        if (intent.status !== 'succeeded' && intent.status !== 'canceled') {
+          intent.status = 'canceled';
+          emit('setup_intent.canceled', intent, account);
+        }
+        return intent;
+      }
       case 'GET payment_intents/:id':
         return find('payment_intent', 'pi_', id!, account);
       case 'POST payment_intents/:id': {
@@ -772,6 +820,12 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
     succeedPaymentIntent(id) {
       const account = owner.get(id) ?? PLATFORM;
       return structuredClone(succeed(find('payment_intent', 'pi_', id, account), account)) as any;
+    },
+    succeedSetupIntent(id) {
+      const account = owner.get(id) ?? PLATFORM;
+      return structuredClone(
+        succeedSetup(find('setup_intent', 'seti_', id, account), account),
+      ) as any;
     },
     failPaymentIntent(id, code) {
       const account = owner.get(id) ?? PLATFORM;

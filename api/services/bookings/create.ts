@@ -323,11 +323,15 @@ async function writeBooking(
   const { price, client, groups } = priced;
   const nowIso = new Date(args.now).toISOString();
   const stamp = { client_id: clientId, created_at: nowIso, updated_at: nowIso };
-  const due = price.amountDueNow > 0 && !args.hold;
+  // A membership or instalments paid by card keep the card method even with £0 due today: the
+  // card page then saves the card for the later charges (a SetupIntent).
+  const recurring = price.recurring.length + price.schedule.length > 0;
+  const savesCard = recurring && basket.paymentMethod?.type === 'card';
+  const due = (price.amountDueNow > 0 || savesCard) && !args.hold;
   const method = due ? (basket.paymentMethod ?? null) : null;
   const state: ReturnType<typeof newBookingState> = args.hold
     ? { booking: 'held', places: 'held' }
-    : newBookingState(price.amountDueNow, method?.type);
+    : newBookingState(price.amountDueNow, method?.type, recurring);
   const holdExpiresAt = state.booking === 'held' ? holdExpiry(args.now, client.hold_minutes) : null;
   const paymentDue =
     state.booking === 'awaiting_payment'

@@ -51,7 +51,9 @@ export async function placeHeldBooking(
     // A membership or instalments need the card even when nothing is due today (as on create);
     // what is stored is the method of what is paid now.
     const chosen = input.paymentMethod ?? null;
-    const method = booking.amount_due_now > 0 ? chosen : null;
+    // A card saved for a membership or instalments is the card method even at £0 today.
+    const savesCard = subscriptions + laterInstalments > 0 && chosen?.type === 'card';
+    const method = booking.amount_due_now > 0 || savesCard ? chosen : null;
     // A retried request (the answer was lost) finds its own booking placed: same answer.
     if (booking.status !== 'held' || booking.payment_method) {
       const same = (booking.payment_method ?? null) === (method?.type ?? null);
@@ -89,7 +91,11 @@ export async function placeHeldBooking(
       cardAvailable: canCharge,
     });
     if (recurringProblem) throw basketError('paymentMethod', recurringProblem);
-    const state = newBookingState(booking.amount_due_now, method?.type);
+    const state = newBookingState(
+      booking.amount_due_now,
+      method?.type,
+      subscriptions + laterInstalments > 0,
+    );
     if (state.booking === 'awaiting_payment') {
       const open = await trx
         .selectFrom('bookings')
