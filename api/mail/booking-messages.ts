@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import { enqueueMessage } from './outbox.ts';
 
@@ -37,5 +38,47 @@ export async function enqueueBookingConfirmation(
     to: { email: parent.email, name: parent.full_name, userId: parent.id },
     bookingId,
     now,
+  });
+}
+
+/**
+ * Queues the parent's notice of a cancellation, inside the cancellation's transaction. One per
+ * set of places cancelled (the same places cannot be cancelled twice); `at` is the instant the
+ * cancellation was recorded with, which is how the composer finds it.
+ *
+ * @example await enqueueCancellationNotice(trx, { clientId, bookingId, placeIds, at });
+ */
+export async function enqueueCancellationNotice(
+  trx: Db,
+  {
+    clientId,
+    bookingId,
+    placeIds,
+    at,
+  }: {
+    clientId: string;
+    bookingId: string;
+    placeIds: readonly string[];
+    at: string;
+  },
+): Promise<string | null> {
+  const parent = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .where('b.client_id', '=', clientId)
+    .where('b.id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  const places = createHash('sha256')
+    .update([...placeIds].sort().join(','))
+    .digest('hex');
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'booking-cancelled',
+    eventKey: `booking-cancelled:${bookingId}:${places.slice(0, 32)}`,
+    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    bookingId,
+    payload: { at },
+    now: new Date(at),
   });
 }

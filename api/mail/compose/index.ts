@@ -1,4 +1,5 @@
 import type { MessageKind } from '../outbox.ts';
+import { composeBookingCancelled } from './booking-cancelled.tsx';
 import { composeBookingConfirmation } from './booking-confirmation.tsx';
 import { composePasswordReset } from './password-reset.tsx';
 import type { Composer } from './types.ts';
@@ -6,5 +7,6 @@ import type { Composer } from './types.ts';
 /** The composer of each kind of message. */
 export const composers: Record<MessageKind, Composer> = {
   'booking-confirmation': composeBookingConfirmation,
+  'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
 };

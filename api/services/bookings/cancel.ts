@@ -15,6 +15,7 @@ import type { Db, Dialect } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
 import { writeJson } from '../../db/json.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { enqueueCancellationNotice } from '../../mail/booking-messages.ts';
 import { endSubscriptions } from '../../payments/subscriptions.ts';
 import { listAttendees } from '../attendees.ts';
 import { listCancellationRules } from '../cancellation-rules.ts';
@@ -475,6 +476,7 @@ export async function cancelBookingPlaces(
       method: method?.method ?? null,
       at,
     });
+    await enqueueCancellationNotice(trx, { clientId, bookingId, placeIds: ids, at });
 
     if (quote.amount <= 0 || !method) return;
     const idempotencyKey = `cancel:${bookingId}:${[...ids].sort().join(',')}`;

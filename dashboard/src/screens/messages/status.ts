@@ -20,5 +20,6 @@ export function statusLabel(message: MessageSummaryDto): { text: string; tone: B
 /** What each kind of message is called on the screen. */
 export const kindLabels: Record<string, string> = {
   'booking-confirmation': 'Booking confirmation',
+  'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
 };
