@@ -167,7 +167,7 @@ function PlansCard({ booking, onShowSchedule }: { booking: Booking; onShowSchedu
   const s = booking.statement;
   return (
     <Card title="Payments">
-      <dl className="price-breakdown">
+      <dl className="statement-breakdown">
         <div>
           <dt>Paid</dt>
           <dd>{money(s.paid)}</dd>
@@ -178,7 +178,7 @@ function PlansCard({ booking, onShowSchedule }: { booking: Booking; onShowSchedu
             <dd>{money(s.refunded)}</dd>
           </div>
         ) : null}
-        <div className="price-total">
+        <div className="statement-total">
           <dt>Still owed</dt>
           <dd>{money(s.owed)}</dd>
         </div>
