@@ -6,7 +6,7 @@
  * (`POST /api/bookings/{id}/place`, safe to retry), Back gives the places up. Then the
  * confirmation, and the `booked` event for the organiser.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type ActivityGroup,
   ApiError,
@@ -54,6 +54,15 @@ export default function Checkout({
   const [booking, setBooking] = useState<Booking | null>(null);
   const [expired, setExpired] = useState(false);
   const onExpired = useCallback(() => setExpired(true), []);
+  // Leaving the step any other way than placing it (My bookings, another activity) gives the
+  // places back too: otherwise the parent's own hold would block the same child for its minutes.
+  const settled = useRef(false);
+  const release = useCallback(() => {
+    if (settled.current) return;
+    settled.current = true;
+    api.delete(`/api/bookings/${encodeURIComponent(hold._id)}/hold`).catch(() => undefined);
+  }, [api, hold._id]);
+  useEffect(() => release, [release]);
   const locale = localeFor(settings.country);
   const due = quote.amountDueNow;
 
@@ -89,6 +98,7 @@ export default function Checkout({
           paymentMethod: needsMethod && picked ? picked.method : null,
         },
       );
+      settled.current = true;
       // A card hold is announced once paid (Confirmation); anything else stands now.
       if (placed.status !== 'held') emitBooked(placed, group);
       setBooking(placed);
@@ -101,8 +111,7 @@ export default function Checkout({
   };
   const back = () => {
     // Give the places back at once rather than at the hold's expiry; the job is the safety net.
-    if (!expired)
-      api.delete(`/api/bookings/${encodeURIComponent(hold._id)}/hold`).catch(() => undefined);
+    if (!expired) release();
     onBack(null);
   };
 
