@@ -20,9 +20,9 @@ import {
   byStart,
   canMarkPaid,
   formatInstant,
+  paymentDeadlineNote,
   paymentMethodLabel,
   sessionLabel,
-  paymentDeadlineNote,
   statusLabel,
   statusTone,
 } from './lib.ts';
