@@ -27,6 +27,7 @@ import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
 import { paymentMethods } from './routes/payment-methods.ts';
 import { paymentSchedules } from './routes/payment-schedules.ts';
+import { registers } from './routes/registers.ts';
 import { sessionPasses } from './routes/session-passes.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 import { subscriptionPlans } from './routes/subscription-plans.ts';
@@ -70,6 +71,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/bookings', bookings)
     .route('/overview', overview)
     .route('/messages', messagesRoutes)
+    .route('/registers', registers)
     .route('/file-uploads', fileUploads)
     .route('/asset', asset)
     .route('/files', publicFiles)
