@@ -82,3 +82,29 @@ export async function enqueueCancellationNotice(
     now: new Date(at),
   });
 }
+
+/**
+ * Queues the offer of a waitlist place to the parent, inside the transaction that makes the
+ * offer. One per offer (entry and its expiry): a new offer after one lapsed is a new message.
+ *
+ * @example await enqueueWaitlistOffer(trx, { clientId, entryId, expiresAt });
+ */
+export async function enqueueWaitlistOffer(
+  trx: Db,
+  { clientId, entryId, expiresAt }: { clientId: string; entryId: string; expiresAt: string },
+): Promise<string | null> {
+  const parent = await trx
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .where('w.client_id', '=', clientId)
+    .where('w.id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'waitlist-offer',
+    eventKey: `waitlist-offer:${entryId}:${expiresAt}`,
+    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    payload: { entryId, expiresAt },
+  });
+}

@@ -6,7 +6,11 @@ import { enqueue } from '../jobs/queue.ts';
 export const SEND_MESSAGE_JOB = 'mail.send';
 
 /** Every kind of message the product sends; each has a composer in api/mail/compose. */
-export type MessageKind = 'booking-confirmation' | 'booking-cancelled' | 'password-reset';
+export type MessageKind =
+  | 'booking-confirmation'
+  | 'booking-cancelled'
+  | 'password-reset'
+  | 'waitlist-offer';
 
 export interface OutgoingMessage {
   clientId: string;

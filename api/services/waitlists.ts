@@ -21,6 +21,7 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { enqueueWaitlistOffer } from '../mail/booking-messages.ts';
 import { type ActivityGroupDto, loadActivityGroup } from './activity-groups.ts';
 import { listAttendees } from './attendees.ts';
 
@@ -315,6 +316,8 @@ export async function moveWaitlistEntry(
         // One job per offer: a new offer after an earlier one lapsed queues its own.
         { runAt: new Date(expiresAt), dedupeKey: `${EXPIRE_OFFER_JOB}:${id}:${expiresAt}` },
       );
+    // The parent is told in the same commit that makes the offer.
+    if (expiresAt) await enqueueWaitlistOffer(trx, { clientId, entryId: id, expiresAt });
   });
 }
 

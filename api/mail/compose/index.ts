@@ -3,10 +3,12 @@ import { composeBookingCancelled } from './booking-cancelled.tsx';
 import { composeBookingConfirmation } from './booking-confirmation.tsx';
 import { composePasswordReset } from './password-reset.tsx';
 import type { Composer } from './types.ts';
+import { composeWaitlistOffer } from './waitlist-offer.tsx';
 
 /** The composer of each kind of message. */
 export const composers: Record<MessageKind, Composer> = {
   'booking-confirmation': composeBookingConfirmation,
   'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
+  'waitlist-offer': composeWaitlistOffer,
 };

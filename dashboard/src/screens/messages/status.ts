@@ -22,4 +22,5 @@ export const kindLabels: Record<string, string> = {
   'booking-confirmation': 'Booking confirmation',
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
+  'waitlist-offer': 'Waitlist offer',
 };

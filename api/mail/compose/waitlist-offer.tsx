@@ -1,0 +1,58 @@
+import { render } from '@react-email/components';
+import { formatTimeRange } from '../../../engine/index.ts';
+import { listAttendees } from '../../services/attendees.ts';
+import { WaitlistOffer } from '../templates/WaitlistOffer.tsx';
+import { loadOrganiser } from './organiser.ts';
+import type { Composer } from './types.ts';
+
+/**
+ * The waitlist offer, from the entry the payload names. An offer that ended before the send
+ * (booked, cancelled or lapsed) is not sent: the composer refuses and the row records why.
+ */
+export const composeWaitlistOffer: Composer = async (row, { db }) => {
+  const { entryId, expiresAt } = JSON.parse(row.payload) as {
+    entryId?: string;
+    expiresAt?: string;
+  };
+  const entry = await db
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('activity_groups as g', 'g.id', 'w.activity_group_id')
+    .leftJoin('activities as s', 's.id', 'w.activity_id')
+    .select([
+      'w.status',
+      'w.offer_expires_at',
+      'w.attendee_id',
+      'g.name as group_name',
+      's.date',
+      's.start_time',
+      's.end_time',
+    ])
+    .where('w.client_id', '=', row.client_id)
+    .where('w.id', '=', entryId ?? '')
+    .executeTakeFirst();
+  if (entry?.status !== 'Ready' || entry.offer_expires_at !== expiresAt)
+    throw new Error('The offer ended before it was sent.');
+  const organiser = await loadOrganiser(db, row.client_id);
+  const [attendee] = await listAttendees(db, row.client_id, {
+    ids: [entry.attendee_id],
+    admin: false,
+  });
+  const props = {
+    organiser,
+    parentName: row.recipient_name,
+    attendee: attendee?.name ?? 'your child',
+    activity: entry.group_name,
+    session:
+      entry.date && entry.start_time && entry.end_time
+        ? `${organiser.date(entry.date)}, ${formatTimeRange(entry.start_time, entry.end_time)}`
+        : 'Every session of the course',
+    until: organiser.instant(expiresAt!),
+  };
+  const element = <WaitlistOffer {...props} />;
+  return {
+    organiserName: organiser.name,
+    subject: `A place is free on ${props.activity} for ${props.attendee}`,
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+  };
+};

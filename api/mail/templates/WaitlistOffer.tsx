@@ -1,0 +1,37 @@
+import { Text } from '@react-email/components';
+import { headingStyle, Layout, type Organiser, textStyle } from './Layout.tsx';
+
+export interface WaitlistOfferProps {
+  organiser: Organiser;
+  parentName: string;
+  attendee: string;
+  activity: string;
+  /** The session, or 'every session' for a whole-course entry. */
+  session: string;
+  /** When the place is released to the next family, on the organiser's clock. */
+  until: string;
+}
+
+/**
+ * A place came free for a child on the waitlist: which activity and session, and until when it
+ * is kept for them.
+ *
+ * @example await render(<WaitlistOffer {...props} />)
+ */
+export function WaitlistOffer(props: WaitlistOfferProps) {
+  return (
+    <Layout
+      organiser={props.organiser}
+      preview={`A place is free for ${props.attendee} until ${props.until}`}
+    >
+      <Text style={textStyle}>{`Hello ${props.parentName},`}</Text>
+      <Text style={textStyle}>
+        {`Good news: a place has come free on ${props.activity} for ${props.attendee}.`}
+      </Text>
+      <Text style={headingStyle}>{props.session}</Text>
+      <Text style={textStyle}>
+        {`We are keeping it for you until ${props.until}. Book it from ${props.organiser.name}'s booking page, signed in as you joined the waitlist; after that time it goes to the next family waiting.`}
+      </Text>
+    </Layout>
+  );
+}
