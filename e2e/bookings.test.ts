@@ -4,6 +4,7 @@ import type { Booking } from '../api-client/index.ts';
 import {
   bookingRef,
   canMarkPaid,
+  paymentDeadlineNote,
   paymentMethodLabel,
   statusLabel,
 } from '../dashboard/src/screens/bookings/lib.ts';
@@ -360,6 +361,19 @@ describe('bookings and customers helpers', () => {
     expect(canMarkPaid(b('awaiting_payment', 'card'))).toBe(false);
     expect(canMarkPaid(b('confirmed', 'payLater'))).toBe(false);
     expect(canMarkPaid(b('held', null))).toBe(false);
+  });
+
+  it('tells the organiser when an offline payment is due, and that an unpaid one was released', () => {
+    const due = '2031-07-08T09:00:00.000Z';
+    expect(paymentDeadlineNote({ status: 'awaiting_payment', paymentDueAt: due }, 'UTC')).toBe(
+      'Payment due by 8 Jul 2031, 09:00; unpaid by then, its places are released.',
+    );
+    expect(paymentDeadlineNote({ status: 'expired', paymentDueAt: due }, 'UTC')).toBe(
+      'Not paid by 8 Jul 2031, 09:00: its places were released.',
+    );
+    // A card hold that ran out has no deadline; a paid booking needs no note.
+    expect(paymentDeadlineNote({ status: 'expired', paymentDueAt: null }, 'UTC')).toBeNull();
+    expect(paymentDeadlineNote({ status: 'confirmed', paymentDueAt: due }, 'UTC')).toBeNull();
   });
 
   it('leaves empty filters and blank answers out of what is sent', () => {
