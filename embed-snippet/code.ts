@@ -32,6 +32,9 @@ const escapeAttribute = (value: string) =>
  */
 export const RESERVED_HEIGHT_PX = 480;
 
+/** The snippet's one inline style rule; its hash is in the CSP the Embed code screen publishes. */
+export const RESERVED_STYLE = `classwise-widget:not(:defined){display:block;min-height:${RESERVED_HEIGHT_PX}px}`;
+
 /**
  * The attributes the widget element reads. An option left undefined is left out, and the widget
  * then follows the organiser's saved setting (client settings' formTemplate and buttonDisplay),
@@ -63,7 +66,7 @@ export function embedCode(options: EmbedOptions): string {
     .join('');
   const origin = options.origin.replace(/\/+$/, '');
   return [
-    `<style>classwise-widget:not(:defined){display:block;min-height:${RESERVED_HEIGHT_PX}px}</style>`,
+    `<style>${RESERVED_STYLE}</style>`,
     `<classwise-widget${attributes}></classwise-widget>`,
     `<script>${QUEUE_STUB}</script>`,
     `<script async src="${escapeAttribute(origin)}/embed.js"></script>`,

@@ -17,7 +17,7 @@ import type { WidgetHandle } from '../../embed-snippet/queue.ts';
 import { App } from './App.tsx';
 import { installPageApi, widgets } from './page.ts';
 import { type Appearance, createWidgetStore, type View, type WidgetStore } from './store.ts';
-import { css } from './styles.ts';
+import { styleShadowRoot } from './styles.ts';
 
 const TAG = 'classwise-widget';
 /** Where the API lives: wherever this module was served from, not the page's origin. */
@@ -63,10 +63,8 @@ function mount(element: HTMLElement) {
     console.error(`Classwise: <${TAG}> needs a client attribute; copy the embed code again.`);
     return;
   }
-  const style = document.createElement('style');
-  style.textContent = css;
   const container = document.createElement('div');
-  shadow.replaceChildren(style, container);
+  shadow.replaceChildren(...styleShadowRoot(shadow), container);
 
   const start = startViewOf(element);
   const store = createWidgetStore({

@@ -1,6 +1,8 @@
 /*
- * The widget's CSS, inlined in the JS bundle and placed inside the shadow root: the host page's
- * styles cannot reach in, and ours cannot leak out. Every class carries the `cw-` prefix anyway
+ * The widget's CSS, inlined in the JS bundle and adopted by the shadow root as a constructable
+ * stylesheet: the host page's styles cannot reach in, ours cannot leak out, and a host page whose
+ * Content-Security-Policy forbids inline styles (`style-src 'self'`) still shows it styled, because
+ * CSP governs <style> elements and style attributes, not stylesheets built through the CSSOM. Every class carries the `cw-` prefix anyway
  * (the shadow root is open, and a later light-DOM piece such as a dialog must not collide).
  *
  * Organisers can theme the Default template from their own stylesheet through custom properties,
@@ -121,3 +123,24 @@ export const css = `
 .cw-cancel{display:flex;flex-direction:column;gap:10px;margin-top:10px;padding:14px;border:1px dashed var(--cw-line);border-radius:8px;outline:none}
 .cw-part{display:flex;flex-direction:column;font-size:.88em;text-transform:capitalize}
 `;
+
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * Styles a widget's shadow root. Where constructable stylesheets exist (every browser since
+ * 2023), all widgets on the page share one adopted sheet and nothing is returned; elsewhere the
+ * returned <style> element is to be put in the root (styled unless the host's CSP forbids it).
+ */
+export function styleShadowRoot(shadow: ShadowRoot): Node[] {
+  if ('adoptedStyleSheets' in shadow && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+    }
+    shadow.adoptedStyleSheets = [sheet];
+    return [];
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  return [style];
+}

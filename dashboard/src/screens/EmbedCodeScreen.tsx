@@ -7,10 +7,17 @@ import {
   type EmbedTemplate,
   embedCode,
 } from '../../../embed-snippet/code.ts';
+import {
+  cspAdditions,
+  formatPolicy,
+  TRUSTED_TYPES_POLICY,
+  withAdditions,
+} from '../../../embed-snippet/csp.ts';
 import { api, useActivityGroups, useClientSettings } from '../api.ts';
 import { QueryError } from '../components/Alert.tsx';
 import { Card } from '../components/Card.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { DetailList } from '../components/DetailList.tsx';
 import { SelectField, TextField } from '../components/FormField.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { BUTTON_DISPLAYS, FORM_TEMPLATES, optionFor } from '../lib/display-options.ts';
@@ -54,6 +61,7 @@ export function EmbedCodeScreen() {
           buttonDisplay={optionFor(BUTTON_DISPLAYS, client.data.buttonDisplay, 'align right').value}
         />
       ) : null}
+      {client.data ? <SecurityPolicyCard origin={window.location.origin} /> : null}
     </>
   );
 }
@@ -163,5 +171,83 @@ function EmbedCodeBuilder(initial: {
         />
       </Card>
     </div>
+  );
+}
+
+// A site that has no policy yet: the example header starts from the strictest common baseline.
+const EXAMPLE_SITE = { 'default-src': ["'self'"] };
+
+/**
+ * The Content-Security-Policy sources the embed code needs, from embed-snippet/csp.ts (the same
+ * module the browser test loads the widget under), for organisers whose site sends a policy.
+ */
+function SecurityPolicyCard({ origin }: { origin: string }) {
+  const additions = useQuery({
+    queryKey: ['embed-csp', origin],
+    queryFn: () => cspAdditions(origin),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const exampleId = useId();
+  const data = additions.data;
+  const example = data ? formatPolicy(withAdditions(EXAMPLE_SITE, data)) : '';
+  const sources = (list: string[] | undefined) => <code>{(list ?? []).join(' ')}</code>;
+  return (
+    <Card
+      title="If your site has a Content-Security-Policy"
+      description="Most sites do not, and then there is nothing to do. If yours sends one, add these sources to it; the booking form needs nothing else, not even 'unsafe-inline'."
+      actions={
+        data ? (
+          <CopyButton text={example} variant="secondary">
+            Copy example
+          </CopyButton>
+        ) : null
+      }
+    >
+      <QueryError error={additions.error} />
+      {data ? (
+        <>
+          <DetailList
+            items={[
+              {
+                label: 'script-src',
+                value: sources(data['script-src']),
+                note: 'Our scripts, and the one-line queue in the embed code (by its hash).',
+              },
+              {
+                label: 'style-src',
+                value: sources(data['style-src']),
+                note: 'The rule in the embed code that keeps the space free while the form loads.',
+              },
+              {
+                label: 'connect-src',
+                value: sources(data['connect-src']),
+                note: 'Activities, sign-in and bookings.',
+              },
+              {
+                label: 'frame-src',
+                value: sources(data['frame-src']),
+                note: 'The card payment page.',
+              },
+              {
+                label: 'trusted-types',
+                value: <code>{TRUSTED_TYPES_POLICY}</code>,
+                note: "Only if your policy has a trusted-types directive. require-trusted-types-for 'script' works as it is.",
+              },
+            ]}
+          />
+          <label htmlFor={exampleId} className="form-label">
+            Content-Security-Policy for a site that otherwise allows only itself
+          </label>
+          <textarea
+            id={exampleId}
+            className="code-block"
+            readOnly
+            spellCheck={false}
+            value={example}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </>
+      ) : null}
+    </Card>
   );
 }

@@ -3,7 +3,67 @@
  * website. It is parsed inertly (DOMParser runs no scripts and loads nothing) and rebuilt from
  * an allow-list, so a stray <script>, onerror= or javascript: link can never run on the
  * organiser's page, whatever got saved.
+ *
+ * Host pages that require Trusted Types (`require-trusted-types-for 'script'`) refuse a plain
+ * string to DOMParser, so the string goes through our named policy, TRUSTED_TYPES_POLICY, which
+ * organisers with a `trusted-types` directive must allow. The policy object never leaves this
+ * module and its only use is the inert parse above the allow-list, so passing the text through
+ * unchanged is safe here. A page that forbids the policy still gets the description, as text.
  */
+import { TRUSTED_TYPES_POLICY } from '../../../embed-snippet/csp.ts';
+
+/** The slice of the Trusted Types API we use; TypeScript's DOM library does not declare it yet. */
+interface TrustedTypesFactory {
+  createPolicy(
+    name: string,
+    rules: { createHTML: (input: string) => string },
+  ): {
+    createHTML(input: string): unknown;
+  };
+}
+
+type Parsable = Parameters<DOMParser['parseFromString']>[0];
+
+// undefined: not asked yet; null: no Trusted Types here, or the page's CSP refused our policy.
+let policy: ReturnType<TrustedTypesFactory['createPolicy']> | null | undefined;
+
+function parsable(html: string): Parsable | null {
+  const factory = (window as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
+  if (!factory) return html;
+  if (policy === undefined) {
+    try {
+      policy = factory.createPolicy(TRUSTED_TYPES_POLICY, { createHTML: (input) => input });
+    } catch {
+      policy = null;
+      console.error(
+        `Classwise: this page's Content-Security-Policy does not allow the Trusted Types policy "${TRUSTED_TYPES_POLICY}"; add it to the trusted-types directive to show formatted activity descriptions.`,
+      );
+    }
+  }
+  return policy ? (policy.createHTML(html) as Parsable) : null;
+}
+
+/** Refused a policy: the description's text without its markup, rather than nothing. */
+function asText(html: string, doc: Document): DocumentFragment {
+  const fragment = doc.createDocumentFragment();
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/?(p|br|li|h\d)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim();
+  const paragraph = doc.createElement('P');
+  paragraph.style.whiteSpace = 'pre-line';
+  paragraph.textContent = text;
+  fragment.appendChild(paragraph);
+  return fragment;
+}
 const KEEP = new Set([
   'P',
   'BR',
@@ -75,7 +135,9 @@ function copyInto(target: Node, source: Node, doc: Document) {
  * @example el.replaceChildren(sanitize('<p onclick="x()">Hi <script>x()</script></p>', document))
  */
 export function sanitize(html: string, doc: Document): DocumentFragment {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const input = parsable(html);
+  if (input === null) return asText(html, doc);
+  const parsed = new DOMParser().parseFromString(input, 'text/html');
   const fragment = doc.createDocumentFragment();
   copyInto(fragment, parsed.body, doc);
   return fragment;
