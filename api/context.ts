@@ -1,4 +1,5 @@
 import type { Db, Dialect } from './db/connection.ts';
+import type { Logger } from './log/logger.ts';
 import type { StripeSettings } from './payments/stripe.ts';
 
 /** Who is calling: resolved once per request by the auth middleware. */
@@ -27,6 +28,10 @@ export interface AppConfig {
    * e.g. a dashboard served from another host name.
    */
   allowedOrigins?: string[];
+  /** Request log (one JSON line per request); absent in tests and quiet demos. */
+  logger?: Logger;
+  /** True once a shutdown began: readiness answers 503 so a balancer drains this process. */
+  draining?: () => boolean;
 }
 
 export interface AppEnv {

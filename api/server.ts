@@ -1,60 +1,72 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import type { DestinationStream } from 'pino';
 import { createApp } from './app.ts';
+import { parseEnv } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { startWorker } from './jobs/queue.ts';
+import { createLogger } from './log/logger.ts';
 import { readMailSettings } from './mail/settings.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
 
-/** TRUST_PROXY: how many proxies append to X-Forwarded-For; unset or 0 trusts none. */
-function readTrustProxy(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 0;
-  const hops = Number(value);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY must be the number of proxy hops (0-10), not '${value}'.`);
-  return hops;
-}
-
-/** ALLOWED_ORIGINS: comma-separated origins whose pages may write with the dashboard's cookie. */
-function readOrigins(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => new URL(origin).origin);
-}
-
-/** Everything the process takes from its environment, read in this one place. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  const port = Number(env.PORT ?? 3000);
+/**
+ * Everything the process takes from its environment, read and validated in this one place
+ * (api/config.ts): a wrong value throws a ConfigError naming every problem, one line each.
+ * `production` is the production entry: production behaviour whatever NODE_ENV says, and the
+ * variables it cannot guess required.
+ */
+export function readConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { production = env.NODE_ENV === 'production' }: { production?: boolean } = {},
+) {
+  const valid = parseEnv(env, { production });
+  const port = valid.PORT ?? 3000;
   return {
     port,
-    demoPort: Number(env.DEMO_PORT ?? 3001),
-    databaseUrl: env.DATABASE_URL ?? resolve('data/classwise.db'),
-    production: env.NODE_ENV === 'production',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    distDir: resolve(env.DIST_DIR ?? 'dist'),
-    stripe: readStripeSettings(env),
-    trustProxy: readTrustProxy(env.TRUST_PROXY),
-    allowedOrigins: readOrigins(env.ALLOWED_ORIGINS),
-    mail: readMailSettings({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    demoPort: valid.DEMO_PORT ?? 3001,
+    databaseUrl: valid.DATABASE_URL ?? resolve('data/classwise.db'),
+    production,
+    publicUrl: valid.PUBLIC_URL ?? `http://localhost:${port}`,
+    distDir: resolve(valid.DIST_DIR ?? 'dist'),
+    // Validation guarantees all three keys or none, so this never warns.
+    stripe: readStripeSettings({
+      STRIPE_SECRET_KEY: valid.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: valid.STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: valid.STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: valid.STRIPE_API_BASE,
+    }),
+    trustProxy: valid.TRUST_PROXY ?? 0,
+    allowedOrigins: (valid.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => new URL(origin).origin),
+    mail: readMailSettings({ smtpUrl: valid.SMTP_URL, from: valid.MAIL_FROM }),
     /** The demo's local SMTP catcher (used only when SMTP_URL is unset and not in production). */
-    mailCatcherPort: Number(env.MAIL_CATCHER_PORT ?? 2525),
+    mailCatcherPort: valid.MAIL_CATCHER_PORT ?? 2525,
+    /** Production logs every request; the demo and tests only warnings and errors. */
+    logLevel: valid.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    /** Where log lines go; tests pass a stream to read them. */
+    logDestination: undefined as DestinationStream | undefined,
+    /** How long a shutdown waits for in-flight requests and the running job. */
+    shutdownMs: 25_000,
   };
 }
 
 export type ServerConfig = ReturnType<typeof readConfig>;
 
 /**
- * Opens and migrates the database and starts serving. Returns a `stop` that lets in-flight
- * requests finish, then closes the database.
+ * Opens and migrates the database and starts serving. `stop` is the graceful shutdown: readiness
+ * turns 503, the listener closes (no new connections), requests in flight and the running job
+ * finish, then the database closes. Past `shutdownMs` the remaining connections are cut.
  */
 export async function startServer(config: ServerConfig) {
+  const logger = createLogger({ level: config.logLevel, destination: config.logDestination });
   const handle = await openDatabase(config.databaseUrl);
   await migrateToLatest(handle.db);
   // Holds that ran out while no server was up are freed before anyone can book.
@@ -70,7 +82,9 @@ export async function startServer(config: ServerConfig) {
       stripe: config.stripe,
       mail: { settings: config.mail, publicUrl: config.publicUrl },
     }),
+    { onError: (err: unknown) => logger.error({ err }, 'job worker failed') },
   );
+  let draining = false;
   const app = createApp(handle, {
     production: config.production,
     publicUrl: config.publicUrl,
@@ -78,22 +92,36 @@ export async function startServer(config: ServerConfig) {
     stripe: config.stripe,
     trustProxy: config.trustProxy,
     allowedOrigins: config.allowedOrigins,
+    logger,
+    draining: () => draining,
   });
   const server = serve({ fetch: app.fetch, port: config.port });
   await new Promise<void>((done, fail) => {
     server.once('listening', done);
     server.once('error', fail);
   });
-  const stop = () =>
-    new Promise<void>((done) => {
-      server.close(() =>
-        worker
-          .stop()
-          .then(() => handle.close())
-          .then(done, done),
-      );
-      // Idle keep-alive sockets would hold close() open forever; in-flight requests still finish.
-      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    });
-  return { app, handle, server, stop };
+  const http = server as typeof server & {
+    closeIdleConnections?: () => void;
+    closeAllConnections?: () => void;
+  };
+  let stopped: Promise<void> | null = null;
+  const stop = () => {
+    stopped ??= (async () => {
+      draining = true;
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+      http.closeIdleConnections?.();
+      const late = setTimeout(() => {
+        logger.warn('shutdown: requests still running after the grace period, cutting them');
+        http.closeAllConnections?.();
+      }, config.shutdownMs);
+      late.unref();
+      await Promise.all([closed, worker.stop()]);
+      clearTimeout(late);
+      await handle.close();
+      logger.flush?.();
+    })();
+    return stopped;
+  };
+  return { app, handle, server, stop, logger };
 }

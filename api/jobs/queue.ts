@@ -87,9 +87,12 @@ export async function runDueJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
   now = new Date(),
+  /** Asked before each claim: a shutting-down worker finishes its job but takes no next one. */
+  keepGoing: () => boolean = () => true,
 ): Promise<number> {
   let ran = 0;
   for (;;) {
+    if (!keepGoing()) return ran;
     const job = await claim(db, now);
     if (!job) return ran;
     ran += 1;
@@ -130,14 +133,23 @@ export function startWorker(
 ) {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let busy = false;
+  // One run at a time: a slow run is not overlapped by the next tick, so `running` is the only
+  // run a stop has to wait for.
   const tick = () => {
-    if (stopped) return;
-    running = runDueJobs(db, handlers).catch(onError);
+    if (stopped || busy) return;
+    busy = true;
+    running = runDueJobs(db, handlers, new Date(), () => !stopped)
+      .catch(onError)
+      .finally(() => {
+        busy = false;
+      });
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref?.();
   tick();
   return {
+    /** Takes no further job and resolves once the running one is finished and recorded. */
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -14,7 +14,8 @@ export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Bad request' }, error.status);
   }
-  console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+  // With a request log the failed request's line carries the error and its stack instead.
+  if (!c.get('config')?.logger) console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 };
 

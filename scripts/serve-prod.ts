@@ -1,0 +1,58 @@
+import { openDatabase } from '../api/db/connection.ts';
+import { migrateToLatest } from '../api/db/migrate.ts';
+import { startServer } from '../api/server.ts';
+import { adminsWithDemoPassword, missingBuiltFiles } from './production/checks.ts';
+import { productionConfigOrExit, withoutPassword } from './production/config.ts';
+
+/*
+ * npm run serve:prod: the production entry (docs/operations.md). Serves the front ends built by
+ * `npm run build` and builds nothing, seeds nothing, starts no demo site. Refuses to start on a
+ * bad configuration, without built files, or while the demo admin's published password opens
+ * an admin account. SIGTERM (or SIGINT) drains it: see startServer's stop.
+ */
+const config = productionConfigOrExit();
+
+const refuse = (lines: string[]) => {
+  if (lines.length === 0) return;
+  for (const line of lines) console.error(line);
+  process.exit(1);
+};
+
+refuse(missingBuiltFiles(config.distDir));
+
+// Migrations run before the check, so a new database is checked (and found empty) too.
+const check = await openDatabase(config.databaseUrl);
+await migrateToLatest(check.db);
+const demoAdmins = await adminsWithDemoPassword(check.db);
+await check.close();
+if (demoAdmins.length > 0)
+  refuse([
+    `The demo admin's published password opens ${demoAdmins.length === 1 ? 'this admin account' : 'these admin accounts'}: ${demoAdmins.join(', ')}.`,
+    'Change it (Forgot password, or a database meant for the demo: use `npm start`) before serving in production.',
+  ]);
+
+const product = await startServer(config);
+product.logger.info(
+  {
+    port: config.port,
+    publicUrl: config.publicUrl,
+    database: withoutPassword(config.databaseUrl),
+    stripe: Boolean(config.stripe),
+  },
+  'Classwise is serving',
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  product.logger.info(
+    { signal },
+    'shutting down: finishing requests in flight and the running job',
+  );
+  await product.stop();
+  product.logger.info('stopped cleanly');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
