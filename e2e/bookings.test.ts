@@ -346,6 +346,9 @@ describe('bookings and customers helpers', () => {
     ).toEqual(['Held', 'Awaiting payment', 'Confirmed', 'Cancelled', 'Expired']);
     expect(paymentMethodLabel({ type: 'payLater' })).toBe('Pay later');
     expect(paymentMethodLabel(null)).toBe('Nothing to pay');
+    // A basket held at the payment step, or a hold that ran out there: no method chosen yet.
+    expect(paymentMethodLabel(null, { amountDueNow: 3000 })).toBe('Not chosen');
+    expect(paymentMethodLabel(null, { amountDueNow: 0 })).toBe('Nothing to pay');
   });
 
   it('tells bookings made in the same second apart by their reference', () => {

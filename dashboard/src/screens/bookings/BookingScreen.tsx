@@ -301,7 +301,7 @@ export function BookingScreen() {
                 items={[
                   {
                     label: 'Method',
-                    value: paymentMethodLabel(b.paymentMethod),
+                    value: paymentMethodLabel(b.paymentMethod, b),
                     note: b.paymentMethod?.childcareVoucherProvider?.paymentInstructions,
                   },
                   ...(b.holdExpiresAt && b.status === 'held'

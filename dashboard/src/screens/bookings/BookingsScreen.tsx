@@ -147,7 +147,7 @@ export function BookingsScreen() {
             <span className="detail-note">{b.paymentMethod.childcareVoucherProvider?.name}</span>
           </>
         ) : (
-          paymentMethodLabel(b.paymentMethod)
+          paymentMethodLabel(b.paymentMethod, b)
         ),
     },
     {

@@ -48,10 +48,17 @@ export const canMarkPaid = (booking: Booking) =>
   OFFLINE_METHODS.has(booking.paymentMethod.type);
 
 /**
+ * A basket held at the payment step has no method until the parent places it (issue 11), so
+ * no method reads 'Nothing to pay' only when nothing was due.
+ *
  * @example paymentMethodLabel({ type: 'childcareVoucher', childcareVoucherProvider: { name: 'Tax-Free Childcare' } }) // 'Childcare voucher · Tax-Free Childcare'
+ * @example paymentMethodLabel(null, { amountDueNow: 3000 }) // 'Not chosen'
  */
-export function paymentMethodLabel(method: Booking['paymentMethod']): string {
-  if (!method) return 'Nothing to pay';
+export function paymentMethodLabel(
+  method: Booking['paymentMethod'],
+  booking?: Pick<Booking, 'amountDueNow'>,
+): string {
+  if (!method) return booking && booking.amountDueNow > 0 ? 'Not chosen' : 'Nothing to pay';
   switch (method.type) {
     case 'childcareVoucher':
       return method.childcareVoucherProvider
