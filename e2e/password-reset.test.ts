@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestInbox, type TestInbox } from '../api/mail/testing.ts';
 import { resetMessages } from '../engine/index.ts';
+import { DEMO } from '../scripts/seed.ts';
 import {
   chromiumOrSkip,
   DEMO_ADMIN,
@@ -118,5 +119,44 @@ describe.skipIf(!chrome)('password reset and Messages in Chromium', () => {
     const newest = page.getByRole('row').nth(1);
     await newest.getByText(/^(Queued|Sent|Sending)$/).waitFor();
     await expect(newest.textContent()).resolves.toContain(to);
+  });
+
+  it("lets a parent reset from the widget's sign-in, on the hosted page, then book signed in", async () => {
+    const parent = await (await browser.newContext()).newPage();
+    await parent.goto(stack.demoUrl);
+    const widget = parent.locator('classwise-widget').first();
+    await widget.getByRole('button', { name: 'Book Junior Football – Spring Term' }).click();
+    await widget.getByRole('button', { name: 'Book now' }).click();
+    await widget.getByRole('heading', { name: 'Sign in to book' }).waitFor();
+    await widget.getByRole('button', { name: 'Forgot password?' }).click();
+    await widget.getByLabel('Email').fill(DEMO.parent.email);
+    await widget.getByRole('button', { name: 'E-mail me a link' }).click();
+    await expect(widget.getByRole('status').textContent()).resolves.toBe(resetMessages.linkSent);
+
+    let mail: Awaited<ReturnType<typeof resetMail>> | undefined;
+    for (let i = 0; i < 60 && !mail; i += 1) {
+      mail = inbox.received.find(
+        (m) => m.subject?.startsWith('Reset your') && m.text?.includes('/account/reset-password'),
+      );
+      if (!mail) await new Promise((done) => setTimeout(done, 500));
+    }
+    const link = /(http:\/\/localhost:\d+\/account\/reset-password\S+)/.exec(mail!.text!)![1]!;
+    expect(new URL(link).origin).toBe(stack.productUrl);
+    await parent.goto(link);
+    await parent.getByLabel('New password', { exact: true }).fill('parent new pass');
+    await parent.getByLabel('Confirm new password').fill('parent new pass');
+    await parent.getByRole('button', { name: 'Save new password' }).click();
+    await expect(parent.getByRole('status').textContent()).resolves.toBe(
+      resetMessages.passwordChanged,
+    );
+
+    await parent.goto(stack.demoUrl);
+    const again = parent.locator('classwise-widget').first();
+    await again.getByRole('button', { name: 'Book Junior Football – Spring Term' }).click();
+    await again.getByRole('button', { name: 'Book now' }).click();
+    await again.getByLabel('Email').fill(DEMO.parent.email);
+    await again.getByLabel('Password').fill('parent new pass');
+    await again.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await again.getByRole('heading', { name: 'Who is attending?' }).waitFor({ timeout: 15_000 });
   });
 });

@@ -12,6 +12,7 @@ import { useWidget } from '../../store.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, failureText, isUnauthorised, StepHeading, StepSkeleton } from '../ui.tsx';
+import { ForgotPassword } from './ForgotPassword.tsx';
 
 /**
  * Shows `children(user)` once a parent is signed in; until then the sign-in and register forms.
@@ -69,10 +70,23 @@ export function RequireSignIn({ children }: { children: (user: User) => ReactNod
 }
 
 function AuthForms({ notice }: { notice: string | null }) {
-  const [mode, setMode] = useState<'signIn' | 'register'>('signIn');
+  const [mode, setMode] = useState<'signIn' | 'register' | 'forgot'>('signIn');
   return (
     <div className="cw-step">
-      {mode === 'signIn' ? <SignIn notice={notice} /> : <Register />}
+      {mode === 'signIn' ? (
+        <SignIn notice={notice} />
+      ) : mode === 'forgot' ? (
+        <ForgotPassword />
+      ) : (
+        <Register />
+      )}
+      {mode === 'signIn' ? (
+        <p className="cw-switch">
+          <button type="button" className="cw-ghost" onClick={() => setMode('forgot')}>
+            {text.forgotPassword}
+          </button>
+        </p>
+      ) : null}
       <p className="cw-switch">
         {mode === 'signIn' ? text.newHere : text.haveAccount}{' '}
         <button
