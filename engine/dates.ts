@@ -28,13 +28,21 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
- * Whether a string is a real calendar date in `yyyy-MM-dd`.
+ * Years a date may have: every birth date and every activity there will be. Beyond 9999 a date
+ * has no `yyyy-MM-dd` spelling, so day-by-day arithmetic near it (a repeat "until 9999-12-31")
+ * would never reach its end; the bound keeps every date we accept far from that edge.
+ */
+export const DATE_YEARS = { min: 1900, max: 2199 } as const;
+
+/**
+ * Whether a string is a real calendar date in `yyyy-MM-dd`, in the years of DATE_YEARS.
  *
  * @example isDate('2025-02-29') // false
  */
 export function isDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
+  if (+m[1] < DATE_YEARS.min || +m[1] > DATE_YEARS.max) return false;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }

@@ -135,6 +135,31 @@ describe(`input limits (${testDialect})`, () => {
     expect([await count('discount_rules'), await count('activity_groups')]).toEqual(before);
   });
 
+  it('refuses a date beyond 2199: a daily repeat until 9999-12-31 used to spin the server', async () => {
+    const before = await count('activity_groups');
+    const session = (date: string, endDate: string) =>
+      JSON.stringify({
+        name: 'Swim',
+        enabled: false,
+        tickets: [],
+        activities: [
+          {
+            _id: 'temp_a',
+            date,
+            startTime: '09:00',
+            endTime: '10:00',
+            repeat: { frequency: 'Weekly', endType: 'date', endDate },
+          },
+        ],
+      });
+    const res = await send('POST', '/api/activity-groups', session('9999-12-31', '9999-12-31'));
+    expect(res.status).toBe(400);
+    expect(res.body.errors['activities.0.date']).toBe(messages.invalidDate);
+    const far = await send('POST', '/api/activity-groups', session('2031-01-06', '2200-01-01'));
+    expect(far.status).toBe(400);
+    expect(await count('activity_groups')).toBe(before);
+  });
+
   it('rounds a cancellation rule’s refund percentage to a whole number (spec §9)', async () => {
     const res = await send(
       'POST',

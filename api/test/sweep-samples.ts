@@ -86,6 +86,7 @@ export async function seedSweep(t: StripeTestContext) {
     parent,
     child,
     camp,
+    firstSession: camp.sessions[0]!,
     ruleId,
     venueId,
     fieldId,
@@ -319,6 +320,17 @@ export const samples: Record<string, Sample> = {
     as: 'customer',
     params: { id: 'bookingId' },
     body: (s) => ({ places: [s.placeId], refundMethod: null }),
+  },
+  'POST /api/registers/:sessionId/marks': {
+    as: 'admin',
+    params: { sessionId: 'firstSession' },
+    body: (s) => ({
+      _id: 'mark_sweep_0001',
+      attendee: s.child,
+      kind: 'present',
+      at: new Date().toISOString(),
+      collectedBy: null,
+    }),
   },
   'POST /api/stripe/update-connected-account-status': {
     as: 'admin',
