@@ -201,4 +201,30 @@ describe('booking confirmation e-mail', () => {
     expect(mail?.text).toMatch(/Paid\s+£25\.00/);
     expect(mail?.text).toMatch(/Still to pay\s+£0\.00/);
   });
+
+  it('cannot be given extra headers through a name', async () => {
+    const { bookingId, email } = await bookPayLater(['Mallory']);
+    // Written straight to the row: whatever a form lets through, the sender must stay safe.
+    await ctx.handle.db
+      .updateTable('users')
+      .set({ full_name: 'Eve\r\nBcc: victim@evil.test\r\nX-Evil: 1' })
+      .where('client_id', '=', org.clientId)
+      .where('email', '=', email)
+      .execute();
+    await ctx.handle.db
+      .updateTable('messages')
+      .set({ recipient_name: 'Eve\r\nBcc: victim@evil.test\r\nX-Evil: 1' })
+      .where('booking_id', '=', bookingId)
+      .execute();
+    await sendDue();
+    const number = bookingId.slice(-8).toUpperCase();
+    const mail = inbox.received.find((m) => m.subject?.includes(number));
+    expect(mail).toBeDefined();
+    expect(mail!.headers.has('x-evil')).toBe(false);
+    expect(mail!.bcc).toBeUndefined();
+    expect(mail!.headerLines.map((h) => h.key)).not.toContain('bcc');
+    const to = Array.isArray(mail!.to) ? mail!.to[0] : mail!.to;
+    expect(to?.value).toHaveLength(1);
+    expect(to?.value[0]?.address).toBe(email);
+  });
 });
