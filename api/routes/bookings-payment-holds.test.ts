@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../engine/index.ts';
+import { activityGroupFormValues, messages } from '../../engine/index.ts';
 import { newId } from '../db/ids.ts';
 import { bookingJobHandlers } from '../jobs/handlers.ts';
 import { runDueJobs } from '../jobs/queue.ts';
@@ -213,6 +213,91 @@ describe('holding a basket from the payment step', () => {
     });
     expect(put.status).toBe(400);
     expect(put.body.errors.unpaidReleaseDays).toBe(messages.unpaidReleaseDaysRange);
+  });
+});
+
+describe('a waitlist offer and the payment step', () => {
+  it('keeps the offer while its place is only held, and uses it once the booking is placed', async () => {
+    // A free one-place class with a waitlist, full; then a place frees up and is offered.
+    const made = await ctx.request('POST', '/api/activity-groups', {
+      token: org.token,
+      body: {
+        name: 'Tiny Tennis',
+        waitlistType: 'SingleSession',
+        activities: [
+          {
+            _id: 'temp_a',
+            date: '2031-03-02',
+            startTime: '09:00',
+            endTime: '10:00',
+            placeLimit: 1,
+          },
+        ],
+        tickets: [{ _id: 'temp_t', type: 'single', name: 'Drop-in', price: '0' }],
+        addOns: [],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const saved = await ctx.request('GET', `/api/activity-groups/${made.body.data._id}`, {
+      token: org.token,
+    });
+    const group = saved.body.data;
+    const dropIn = (children: string[]) =>
+      basket(group._id, {
+        ticket: group.tickets[0]._id,
+        activities: [group.activities[0]._id],
+        attendees: children,
+      });
+    const filler = await parentWithChildren(ctx, org, ['Zed']);
+    expect(
+      (
+        await ctx.request('POST', '/api/bookings', {
+          token: filler.token,
+          body: dropIn(filler.children),
+        })
+      ).status,
+    ).toBe(201);
+    const waiting = await parentWithChildren(ctx, org, ['Ana']);
+    const joined = await ctx.request('POST', '/api/waitlists', {
+      token: waiting.token,
+      body: {
+        activityGroup: group._id,
+        attendee: waiting.children[0],
+        activities: [group.activities[0]._id],
+      },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    const entry = joined.body.data[0]._id;
+    const values = activityGroupFormValues(group);
+    const more = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body: { ...values, activities: values.activities!.map((a) => ({ ...a, placeLimit: 2 })) },
+    });
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    const offered = await ctx.request('PUT', `/api/waitlists/${entry}/status`, {
+      token: org.token,
+      body: { status: 'Ready' },
+    });
+    expect(offered.body.data.status).toBe('Ready');
+    const status = async () =>
+      (await ctx.request('GET', '/api/waitlists', { token: waiting.token })).body.data[0].status;
+
+    // Reaching payment and going back does not use the offer up.
+    const first = await hold(waiting.token, dropIn(waiting.children));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(await status()).toBe('Ready');
+    await ctx.request('DELETE', `/api/bookings/${first.body.data._id}/hold`, {
+      token: waiting.token,
+    });
+    expect(await status()).toBe('Ready');
+    // The offered place is still the waiting child's, not anyone's.
+    const other = await parentWithChildren(ctx, org, ['Ola']);
+    expect((await hold(other.token, dropIn(other.children))).status).toBe(409);
+
+    const second = await hold(waiting.token, dropIn(waiting.children));
+    const placed = await place(waiting.token, second.body.data._id, { paymentMethod: null });
+    expect(placed.body.data.status).toBe('confirmed');
+    expect(await status()).toBe('Used');
   });
 });
 

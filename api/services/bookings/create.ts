@@ -155,12 +155,15 @@ export async function createBooking(
         hold: Boolean(input.hold),
       });
       // A waitlist offer is fulfilled by this booking: its entry becomes Used in the same commit.
+      // A hold fulfils it only once placed (placeHeldBooking): a parent who goes back from the
+      // payment step keeps the offer, its place still kept for the child.
       const groupOf = new Map(priced.groups.flatMap((g) => g.sessions.map((s) => [s._id, g._id])));
-      await markOffersUsed(
-        trx,
-        clientId,
-        priced.requests.map((r) => ({ ...r, groupId: groupOf.get(r.sessionId) ?? '' })),
-      );
+      if (!input.hold)
+        await markOffersUsed(
+          trx,
+          clientId,
+          priced.requests.map((r) => ({ ...r, groupId: groupOf.get(r.sessionId) ?? '' })),
+        );
       return { bookingId, replayed: false };
     });
   } catch (error) {

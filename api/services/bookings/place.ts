@@ -13,6 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
+import { markOffersUsed } from '../waitlists.ts';
 import { enqueueUnpaidRelease } from './create.ts';
 import { releaseBooking, setLineStatus } from './lifecycle.ts';
 import { basketError, cardAvailable, listEnabledVoucherProviders, loadClient } from './load.ts';
@@ -147,6 +148,23 @@ export async function placeHeldBooking(
     if (state.places === 'confirmed')
       await setLineStatus(trx, clientId, bookingId, 'held', 'confirmed', nowIso);
     if (dueAt) await enqueueUnpaidRelease(trx, clientId, bookingId, dueAt);
+    // The waitlist offers this booking fulfils become Used now that it is placed, not held.
+    const places = await trx
+      .selectFrom('booking_places as p')
+      .innerJoin('booking_items as i', 'i.id', 'p.booking_item_id')
+      .select(['p.attendee_id', 'p.activity_id', 'i.activity_group_id'])
+      .where('p.client_id', '=', clientId)
+      .where('p.booking_id', '=', bookingId)
+      .execute();
+    await markOffersUsed(
+      trx,
+      clientId,
+      places.map((p) => ({
+        attendeeId: p.attendee_id,
+        sessionId: p.activity_id,
+        groupId: p.activity_group_id,
+      })),
+    );
     // The parent hears once the places are theirs; a card hold hears when it is paid.
     if (state.booking !== 'held')
       await enqueueBookingConfirmation(trx, { clientId, bookingId, now: new Date(now) });
