@@ -243,7 +243,10 @@ describe.skipIf(!chrome)('dashboard overview in Chromium', () => {
 
   it('opens a session’s activity and the waitlists from the overview', async () => {
     await home();
-    await page.locator('.overview-session', { hasText: '5.30pm–6.30pm' }).getByRole('link').click();
+    await page
+      .locator('.overview-session', { hasText: '5.30pm–6.30pm' })
+      .locator('.overview-session-link')
+      .click();
     await page.getByRole('heading', { name: FOOTBALL, level: 1 }).waitFor();
     expect(path()).toBe(`/admin/activities/${footballId}`);
 

@@ -350,7 +350,7 @@ describe('POST /api/registers/:sessionId/marks', () => {
         registerMessages.markInFuture,
       ],
       [
-        { _id: markId(), attendee: alan, kind: 'present', at: addDays(today, -60) + 'T09:00:00Z' },
+        { _id: markId(), attendee: alan, kind: 'present', at: `${addDays(today, -60)}T09:00:00Z` },
         422,
         registerMessages.markTooOld,
       ],

@@ -66,6 +66,11 @@ const PaymentsScreen = screen(
   () => import('./screens/payments/PaymentsScreen.tsx'),
   'PaymentsScreen',
 );
+const RegisterScreen = screen(
+  () => import('./screens/registers/RegisterScreen.tsx'),
+  'RegisterScreen',
+);
+const TodayScreen = screen(() => import('./screens/registers/TodayScreen.tsx'), 'TodayScreen');
 const SettingsScreen = screen(() => import('./screens/SettingsScreen.tsx'), 'SettingsScreen');
 const SessionPassesScreen = screen(
   () => import('./screens/session-passes/SessionPassesScreen.tsx'),
@@ -117,6 +122,8 @@ export function App() {
         <Route path="customers/:id" element={<CustomerScreen />} />
         <Route path="waitlists" element={<WaitlistsScreen />} />
         <Route path="messages" element={<MessagesScreen />} />
+        <Route path="today" element={<TodayScreen />} />
+        <Route path="registers/:sessionId" element={<RegisterScreen />} />
         <Route path="settings/embed-code" element={<EmbedCodeScreen />} />
         <Route path="settings/subscription" element={<SubscriptionScreen />} />
         <Route path="settings/payments" element={<PaymentsScreen />} />

@@ -29,6 +29,11 @@ export const navigation: NavSection[] = [
     items: [
       { label: 'Dashboard', to: '/', icon: icon('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10') },
       {
+        label: 'Today',
+        to: '/today',
+        icon: icon('M9 4h6v3H9zM6 5H4v16h16V5h-2M8 12l3 3 5-5'),
+      },
+      {
         label: 'Activities',
         to: '/activities',
         icon: icon('M4 5h16v15H4zM4 10h16M9 3v4M15 3v4M8 14h3M8 17h6'),

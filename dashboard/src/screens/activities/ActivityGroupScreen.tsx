@@ -131,7 +131,13 @@ export function ActivityGroupScreen() {
     {
       key: 'date',
       header: 'Date',
-      render: (s) => <span className="cell-strong">{formatSessionDate(s.date, dateFormat)}</span>,
+      // Each session's row leads to its register.
+      render: (s) => (
+        <Link to={`/registers/${s._id}`} className="cell-strong">
+          {formatSessionDate(s.date, dateFormat)}
+          <span className="visually-hidden"> register</span>
+        </Link>
+      ),
     },
     { key: 'time', header: 'Time', render: (s) => sessionTime(s) },
     {

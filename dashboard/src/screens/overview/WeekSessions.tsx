@@ -9,6 +9,7 @@ import {
   messages,
 } from '../../../../engine/index.ts';
 import { Badge } from '../../components/Badge.tsx';
+import { ButtonLink } from '../../components/Button.tsx';
 
 /** 'Today', 'Tomorrow', else the weekday and date in the organiser's format. */
 function dayLabel(date: string, today: string, dateFormat: string, locale: string) {
@@ -92,6 +93,15 @@ export function WeekSessions({
               </span>
             </span>
           </Link>
+          <ButtonLink
+            to={`/registers/${session._id}`}
+            variant="secondary"
+            size="sm"
+            className="overview-session-register"
+            aria-label={`Register: ${session.activityGroup.name}, ${dayLabel(session.date, today, dateFormat, locale)} ${formatTimeRange(session.startTime, session.endTime)}`}
+          >
+            Register
+          </ButtonLink>
         </li>
       ))}
     </ul>
