@@ -55,6 +55,17 @@ function startViewOf(element: HTMLElement): View {
   return group ? { kind: 'group', id: group, back: false, focus: false } : { kind: 'listing' };
 }
 
+/**
+ * Whether the page's text, as inherited by the widget, is light: then Seamless draws native
+ * controls (checkboxes, date pickers, scrollbars) in the dark colour scheme.
+ */
+function onDarkPage(container: HTMLElement): boolean {
+  const rgb = /^rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(container).color);
+  if (!rgb) return false;
+  const [r, g, b] = rgb.slice(1).map(Number);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 128;
+}
+
 function mount(element: HTMLElement) {
   if (mounted.has(element)) return;
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
@@ -65,6 +76,7 @@ function mount(element: HTMLElement) {
   }
   const container = document.createElement('div');
   shadow.replaceChildren(...styleShadowRoot(shadow), container);
+  if (onDarkPage(container)) container.className = 'cw-on-dark';
 
   const start = startViewOf(element);
   const store = createWidgetStore({

@@ -9,7 +9,12 @@
  * which do cross the shadow boundary: `classwise-widget { --cw-accent: #e36414 }`.
  *
  * Default brings its own clean look; Seamless inherits the page's font and colours and drops the
- * card chrome, deriving borders and muted text from currentColor so any palette works.
+ * card chrome, deriving borders and muted text from currentColor so any palette works. Its fields
+ * take the page's text colour over the page's own background (a white field under a dark site's
+ * light text hid what a parent typed); a select's popup list is drawn by the browser on its own
+ * surface, so options get a fixed readable pair; error and success colours are mixed with the
+ * page's text colour (dark red on a light page, light red on a dark one); and on a page with light
+ * text (main.tsx adds cw-on-dark) native controls use the dark colour scheme.
  */
 import { RESERVED_HEIGHT_PX } from '../../embed-snippet/code.ts';
 
@@ -89,13 +94,18 @@ export const css = `
 .cw-field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0;min-width:0}
 .cw-field>label,.cw-field legend,.cw-choices legend{font-weight:600;padding:0}
 .cw-root :is(input:not([type=checkbox],[type=radio]),select,textarea){font:inherit;color:inherit;background:#fff;border:1px solid #858f9e;border-radius:8px;padding:8px 10px;max-width:100%}
-.cw-seamless :is(input,select,textarea){background:transparent}
+.cw-root.cw-seamless :is(input:not([type=checkbox],[type=radio]),select,textarea){color:inherit;background:transparent;border-color:color-mix(in srgb,currentColor 55%,transparent)}
+.cw-seamless option{color:#1c2733;background:#fff}
+.cw-on-dark .cw-seamless{color-scheme:dark}
 .cw-root textarea{min-height:80px}
 .cw-root :is(input,select,textarea):focus-visible{outline:3px solid var(--cw-a);outline-offset:1px}
 .cw-root [aria-invalid=true]{border-color:#b42318}
 .cw-field-error,.cw-alert{color:#b42318;font-weight:600}
 .cw-alert{padding:10px 14px;border:1px solid #f3c1bd;background:#fdf3f2;border-radius:8px}
 .cw-seamless .cw-alert{background:none}
+.cw-seamless :is(.cw-field-error,.cw-alert){color:color-mix(in srgb,#d92d20 60%,currentColor);border-color:currentColor}
+.cw-seamless .cw-ok{color:color-mix(in srgb,#067647 60%,currentColor)}
+.cw-seamless .cw-desc a{color:inherit}
 .cw-help,.cw-count small,.cw-check small,.cw-totals small,.cw-booked small{display:block;color:var(--cw-muted);font-size:.88em}
 .cw-note{padding:8px 12px;border-left:3px solid var(--cw-a);background:color-mix(in srgb,var(--cw-a) 7%,transparent)}
 .cw-ok{color:#067647;font-weight:600}
