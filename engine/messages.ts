@@ -34,6 +34,7 @@ export const messages = {
     `Amount cannot be greater than ${maxMajor.toLocaleString('en-GB')}.`, // (ours)
   percentageWhole: 'Percentage must be a whole number.', // (ours)
   listTooLong: (max: number) => `Please choose at most ${max.toLocaleString('en-GB')} items.`, // (ours)
+  periodTooLong: 'Please choose a period of at most 100 years.', // (ours)
   unknownOption: 'Please choose one of the options', // (ours)
   chooseCountry: 'Please choose a country.', // (ours)
   chooseCurrency: 'Please choose a currency.', // (ours)

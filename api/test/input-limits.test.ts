@@ -160,6 +160,27 @@ describe(`input limits (${testDialect})`, () => {
     expect(await count('activity_groups')).toBe(before);
   });
 
+  it('refuses a period beyond 100 years: its expiry date could not be written', async () => {
+    const rule = await send(
+      'POST',
+      '/api/cancellation-rules',
+      '{"name":"Credit","sessionScope":"allSessions","cancellationWindow":{"amount":"2","unit":"days"},"config":{"percentageToRefund":100,"refundMethods":["accountCredit"],"accountCreditExpiry":{"amount":1000000,"unit":"years"}}}',
+    );
+    expect(rule.status).toBe(400);
+    expect(rule.body.errors).toEqual({
+      'config.accountCreditExpiry.amount': messages.periodTooLong,
+    });
+    const pass = await send(
+      'POST',
+      '/api/session-passes',
+      '{"name":"Forever","purchaseOptions":[{"creditAmount":"10","price":"45","expiresAfter":{"amount":"101","unit":"years"}}]}',
+    );
+    expect(pass.status).toBe(400);
+    expect(pass.body.errors).toEqual({
+      'purchaseOptions.0.expiresAfter.amount': messages.periodTooLong,
+    });
+  });
+
   it('rounds a cancellation rule’s refund percentage to a whole number (spec §9)', async () => {
     const res = await send(
       'POST',

@@ -13,6 +13,7 @@ import {
   LIMITS,
   numberish,
   optionalText,
+  periodMax,
   toNumber,
 } from './common.ts';
 
@@ -120,6 +121,7 @@ export function validateCancellationRule(form: CancellationRuleForm, ctx: RuleCo
   checkInteger(issues, ['cancellationWindow', 'amount'], form.cancellationWindow?.amount, {
     required: messages.required,
     min: { value: 1, message: messages.amountMin1 },
+    max: periodMax(form.cancellationWindow?.unit || 'hours'),
   });
   const unit = form.cancellationWindow?.unit;
   if (!isBlank(unit) && !WINDOW_UNITS.includes(unit as WindowUnit))
@@ -158,6 +160,7 @@ export function validateCancellationRule(form: CancellationRuleForm, ctx: RuleCo
       form.config?.accountCreditExpiry?.amount,
       {
         min: { value: 1, message: messages.amountMin1OrBlank },
+        max: periodMax(form.config?.accountCreditExpiry?.unit || 'days'),
       },
     );
     const u = form.config?.accountCreditExpiry?.unit;

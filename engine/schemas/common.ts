@@ -276,6 +276,25 @@ export function checkInteger(
   return int;
 }
 
+/** The longest period (a window, an expiry) in each unit: 100 years. Dates stop at 2199. */
+const PERIOD_MAX: Record<string, number> = {
+  hours: 876_000,
+  days: 36_500,
+  weeks: 5_200,
+  months: 1_200,
+  years: 100,
+};
+
+/**
+ * The `max` for checkInteger on a period's amount in `unit` (unknown units: days, the default).
+ *
+ * @example checkInteger(issues, 'amount', '200', { max: periodMax('years') }) // 'Please choose a period of at most 100 years.'
+ */
+export const periodMax = (unit: unknown) => ({
+  value: PERIOD_MAX[String(unit)] ?? PERIOD_MAX.days!,
+  message: messages.periodTooLong,
+});
+
 /** Checks a percentage 0–100 with the spec's two messages; returns it or null. */
 export function checkPercentage(
   issues: Issues,

@@ -13,6 +13,7 @@ import {
   Issues,
   LIMITS,
   numberish,
+  periodMax,
   queryLimit,
   queryPage,
   toNumber,
@@ -87,6 +88,18 @@ describe('numbers', () => {
       config: { percentageToRefund: 49.6 },
     });
     expect(rule.config.percentageToRefund).toBe(50);
+  });
+
+  it('caps a period at 100 years in its own unit', () => {
+    const issues = new Issues();
+    expect(checkInteger(issues, 'a', '100', { max: periodMax('years') })).toBe(100);
+    expect(checkInteger(issues, 'a', '101', { max: periodMax('years') })).toBeNull();
+    expect(checkInteger(issues, 'a', '36500', { max: periodMax('days') })).toBe(36_500);
+    expect(checkInteger(issues, 'a', '1201', { max: periodMax('months') })).toBeNull();
+    expect(issues.list.map((i) => i.message)).toEqual([
+      messages.periodTooLong,
+      messages.periodTooLong,
+    ]);
   });
 
   it('reads paging as digits only', () => {

@@ -13,6 +13,7 @@ import {
   isBlank,
   numberish,
   optionalText,
+  periodMax,
 } from './common.ts';
 
 /** Spec §9: session pass expiry units (default days). */
@@ -52,6 +53,7 @@ function purchaseOptionIssues(
   });
   checkInteger(issues, [...prefix, 'expiresAfter', 'amount'], f.expiresAfter?.amount, {
     min: { value: 1, message: messages.amountMin1OrBlank },
+    max: periodMax(f.expiresAfter?.unit || 'days'),
   });
   const unit = f.expiresAfter?.unit;
   if (unit && !(PASS_EXPIRY_UNITS as readonly string[]).includes(unit))
