@@ -18,6 +18,7 @@ import {
   queryPage,
   toNumber,
 } from './common.ts';
+import { createPassCreditGrantSchema } from './session-pass.ts';
 import { createVenueSchema } from './venue.ts';
 
 /* The bounded primitives every schema is made of (docs/rules/input-limits.md). */
@@ -100,6 +101,15 @@ describe('numbers', () => {
       messages.periodTooLong,
       messages.periodTooLong,
     ]);
+  });
+
+  it('refuses a pass credit expiry after 2199', () => {
+    const grant = createPassCreditGrantSchema(Date.parse('2026-11-25T12:00:00Z'));
+    const form = { userId: 'u1', credits: '5' };
+    expect(errorsOf(grant, { ...form, expiresAt: '+275760-09-13T00:00:00Z' })).toEqual({
+      expiresAt: messages.invalidDate,
+    });
+    expect(v.safeParse(grant, { ...form, expiresAt: '2199-12-31T23:00:00Z' }).success).toBe(true);
   });
 
   it('reads paging as digits only', () => {

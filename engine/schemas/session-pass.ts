@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addDays, isDate, shiftInstant, zonedToInstant } from '../dates.ts';
+import { addDays, DATE_YEARS, isDate, shiftInstant, zonedToInstant } from '../dates.ts';
 import { messages } from '../messages.ts';
 import type { ExpiryUnit } from './cancellation-rule.ts';
 import {
@@ -206,7 +206,9 @@ export const createPassCreditGrantSchema = (now: number) =>
       });
       if (!isBlank(f.expiresAt)) {
         const at = Date.parse(f.expiresAt!);
-        if (Number.isNaN(at)) issues.add('expiresAt', messages.invalidDate);
+        // Beyond DATE_YEARS an instant's ISO text no longer sorts with the others'.
+        if (Number.isNaN(at) || at >= Date.UTC(DATE_YEARS.max + 1, 0, 1))
+          issues.add('expiresAt', messages.invalidDate);
         else if (at <= now) issues.add('expiresAt', messages.expiryInPast);
       }
       return issues.list;
