@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppConfig, AppEnv } from './context.ts';
 import type { DbHandle } from './db/connection.ts';
 import { refuseUnstorableUrl } from './http/validate.ts';
+import { requestLog } from './log/request-log.ts';
 import { resolveCaller } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { csrfGuard } from './middleware/csrf.ts';
@@ -18,9 +19,11 @@ import { childcareFundingAccounts } from './routes/childcare-funding-accounts.ts
 import { childcareVoucherProviders } from './routes/childcare-voucher-providers.ts';
 import { client } from './routes/client.ts';
 import { discountRules } from './routes/discount-rules.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { fields } from './routes/fields.ts';
 import { fileUploads } from './routes/file-uploads.ts';
 import { asset, publicFiles } from './routes/files.ts';
+import { health } from './routes/health.ts';
 import { homeTabs } from './routes/home-tabs.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { organisers } from './routes/organisers.ts';
@@ -51,7 +54,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use(csrfGuard)
     .use(boundHeaders)
     .use(resolveCaller)
-    .get('/health', (c) => c.json({ data: { ok: true } }))
+    .route('/health', health)
     .route('/organisers', organisers)
     .route('/auth', auth)
     .route('/client', client)
@@ -70,6 +73,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/waitlists', waitlists)
     .route('/bookings', bookings)
     .route('/overview', overview)
+    .route('/exports', exportRoutes)
     .route('/messages', messagesRoutes)
     .route('/registers', registers)
     .route('/file-uploads', fileUploads)
@@ -83,6 +87,8 @@ export function createApp(handle: DbHandle, config: AppConfig) {
   api.notFound(onNotFound);
 
   const app = new Hono<AppEnv>();
+  // First, so every request's line has its id and full duration, whatever answers it.
+  if (config.logger) app.use(...requestLog(config.logger));
   app.use(async (c, next) => {
     c.set('db', handle.db);
     c.set('dialect', handle.dialect);
