@@ -58,10 +58,10 @@ function asText(html: string, doc: Document): DocumentFragment {
     .replace(/&amp;/g, '&')
     .replace(/\n\s*\n+/g, '\n')
     .trim();
-  const paragraph = doc.createElement('P');
-  paragraph.style.whiteSpace = 'pre-line';
-  paragraph.textContent = text;
-  fragment.appendChild(paragraph);
+  const block = doc.createElement('DIV');
+  block.style.whiteSpace = 'pre-line';
+  block.textContent = text;
+  fragment.appendChild(block);
   return fragment;
 }
 const KEEP = new Set([
