@@ -62,6 +62,8 @@ export * from './refunds/quote.ts';
 export * from './refunds/statement.ts';
 /** Registers: marks, corrections and the register's counts. @example markState(marks).attendance */
 export * from './registers.ts';
+/** When scheduled messages go out. @example offerReminderAt(offeredAt, expiresAt) */
+export * from './reminders.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
 export * from './schemas/activity-group.ts';
 export * from './schemas/add-on.ts';

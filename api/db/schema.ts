@@ -496,7 +496,8 @@ export interface MessagesTable {
   user_id: string | null;
   booking_id: string | null;
   payload: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** skipped: no longer needed when its time came (e.g. an offer already taken); see last_error. */
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
   attempts: Generated<number>;
   last_error: string | null;
   next_attempt_at: string | null;

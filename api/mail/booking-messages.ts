@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { offerReminderAt } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { enqueueMessage } from './outbox.ts';
 
@@ -91,7 +92,12 @@ export async function enqueueCancellationNotice(
  */
 export async function enqueueWaitlistOffer(
   trx: Db,
-  { clientId, entryId, expiresAt }: { clientId: string; entryId: string; expiresAt: string },
+  {
+    clientId,
+    entryId,
+    expiresAt,
+    now = new Date(),
+  }: { clientId: string; entryId: string; expiresAt: string; now?: Date },
 ): Promise<string | null> {
   const parent = await trx
     .selectFrom('waitlist_entries as w')
@@ -100,11 +106,27 @@ export async function enqueueWaitlistOffer(
     .where('w.client_id', '=', clientId)
     .where('w.id', '=', entryId)
     .executeTakeFirstOrThrow();
+  const to = { email: parent.email, name: parent.full_name, userId: parent.id };
+  const payload = { entryId, expiresAt };
+  // The reminder is written now too, to go out before the offer lapses; if the place is booked
+  // first, it is skipped when its time comes.
+  const remindAt = offerReminderAt(now.getTime(), Date.parse(expiresAt));
+  if (remindAt !== null)
+    await enqueueMessage(trx, {
+      clientId,
+      kind: 'waitlist-offer-reminder',
+      eventKey: `waitlist-offer-reminder:${entryId}:${expiresAt}`,
+      to,
+      payload,
+      now,
+      sendAt: new Date(remindAt),
+    });
   return enqueueMessage(trx, {
     clientId,
     kind: 'waitlist-offer',
     eventKey: `waitlist-offer:${entryId}:${expiresAt}`,
-    to: { email: parent.email, name: parent.full_name, userId: parent.id },
-    payload: { entryId, expiresAt },
+    to,
+    payload,
+    now,
   });
 }

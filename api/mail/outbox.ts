@@ -10,7 +10,8 @@ export type MessageKind =
   | 'booking-confirmation'
   | 'booking-cancelled'
   | 'password-reset'
-  | 'waitlist-offer';
+  | 'waitlist-offer'
+  | 'waitlist-offer-reminder';
 
 export interface OutgoingMessage {
   clientId: string;
@@ -25,6 +26,8 @@ export interface OutgoingMessage {
   /** What the composer needs beyond the rows it reads at send time. */
   payload?: Record<string, unknown>;
   now?: Date;
+  /** A scheduled message (a reminder): not sent before this instant. */
+  sendAt?: Date;
 }
 
 /**
@@ -52,7 +55,7 @@ export async function enqueueMessage(trx: Db, message: OutgoingMessage): Promise
       payload: JSON.stringify(message.payload ?? {}),
       status: 'queued',
       last_error: null,
-      next_attempt_at: nowIso,
+      next_attempt_at: (message.sendAt ?? message.now ?? new Date()).toISOString(),
       subject: null,
       html: null,
       text_body: null,
@@ -64,7 +67,7 @@ export async function enqueueMessage(trx: Db, message: OutgoingMessage): Promise
     .onConflict((oc) => oc.columns(['client_id', 'event_key', 'recipient_email']).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-  await queueSend(trx, message.clientId, id, 1, message.now ?? new Date());
+  await queueSend(trx, message.clientId, id, 1, message.sendAt ?? message.now ?? new Date());
   return id;
 }
 

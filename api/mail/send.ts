@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { composers } from './compose/index.ts';
-import type { Composed, MessageRow } from './compose/types.ts';
+import { type Composed, MessageNotNeeded, type MessageRow } from './compose/types.ts';
 import { queueSend } from './outbox.ts';
 import type { MailSettings } from './settings.ts';
 import { smtpTransport } from './transport.ts';
@@ -106,6 +106,20 @@ export async function sendMessage(
       .execute();
     return 'sent';
   } catch (error) {
+    if (error instanceof MessageNotNeeded) {
+      await db
+        .updateTable('messages')
+        .set({
+          status: 'skipped',
+          last_error: error.message,
+          next_attempt_at: null,
+          updated_at: nowIso,
+        })
+        .where('client_id', '=', clientId)
+        .where('id', '=', messageId)
+        .execute();
+      return 'skipped';
+    }
     const retry = attempt < MAX_SEND_ATTEMPTS;
     const nextAt = new Date(now.getTime() + retryDelayMs(attempt + 1));
     await db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import {
   premiumOrganiser,
 } from '../routes/bookings.fixtures.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { enqueueWaitlistOffer } from './booking-messages.ts';
 import { mailJobHandlers } from './jobs.ts';
 import { startTestInbox, type TestInbox } from './testing.ts';
 
@@ -97,5 +98,55 @@ describe('waitlist offer e-mail', () => {
     expect(text).toContain(
       `We are keeping it for you until ${clientDate(until.date, 'dd/MM/yyyy', 'en-GB')} at ${formatTime(until.time)}.`,
     );
+
+    // The reminder was written with the offer and waits for its time: 12 hours before the end.
+    const expiresAt = Date.parse(offered.body.data.offerExpiresAt);
+    const remindersSent = () =>
+      inbox.received.filter((m) => m.subject?.startsWith('Reminder: the place on Tiny Tennis'));
+    await runDueJobs(
+      ctx.handle.db,
+      mailJobHandlers(inbox.mail),
+      new Date(expiresAt - 13 * 3_600_000),
+    );
+    expect(remindersSent()).toHaveLength(0);
+    await runDueJobs(
+      ctx.handle.db,
+      mailJobHandlers(inbox.mail),
+      new Date(expiresAt - 12 * 3_600_000 + 1000),
+    );
+    expect(remindersSent()).toHaveLength(1);
+    expect(remindersSent()[0]!.text).toContain('is still kept for you, but not for long');
+
+    // A reminder whose offer has ended by its time is not sent, and says why.
+    const stale = new Date(expiresAt - 3_600_000).toISOString();
+    await ctx.handle.db.transaction().execute((trx) =>
+      enqueueWaitlistOffer(trx, {
+        clientId: org.clientId,
+        entryId: entry,
+        expiresAt: stale,
+        now: new Date(Date.parse(stale) - 24 * 3_600_000),
+      }),
+    );
+    await runDueJobs(ctx.handle.db, mailJobHandlers(inbox.mail), new Date(expiresAt));
+    const skipped = await ctx.handle.db
+      .selectFrom('messages')
+      .select(['kind', 'status', 'last_error'])
+      .where('client_id', '=', org.clientId)
+      .where('event_key', 'like', `%:${stale}`)
+      .orderBy('kind')
+      .execute();
+    expect(skipped).toEqual([
+      {
+        kind: 'waitlist-offer',
+        status: 'skipped',
+        last_error: expect.stringContaining('had ended'),
+      },
+      {
+        kind: 'waitlist-offer-reminder',
+        status: 'skipped',
+        last_error: expect.stringContaining('had ended'),
+      },
+    ]);
+    expect(remindersSent()).toHaveLength(1);
   });
 });

@@ -317,7 +317,8 @@ export async function moveWaitlistEntry(
         { runAt: new Date(expiresAt), dedupeKey: `${EXPIRE_OFFER_JOB}:${id}:${expiresAt}` },
       );
     // The parent is told in the same commit that makes the offer.
-    if (expiresAt) await enqueueWaitlistOffer(trx, { clientId, entryId: id, expiresAt });
+    if (expiresAt)
+      await enqueueWaitlistOffer(trx, { clientId, entryId: id, expiresAt, now: new Date(now) });
   });
 }
 

@@ -11,4 +11,5 @@ export const composers: Record<MessageKind, Composer> = {
   'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
   'waitlist-offer': composeWaitlistOffer,
+  'waitlist-offer-reminder': composeWaitlistOffer,
 };

@@ -16,6 +16,12 @@ export interface Composed {
   secrets?: string[];
 }
 
+/**
+ * Thrown by a composer when its message is no longer wanted (the offer it announces was already
+ * taken): the message is marked skipped with this reason and never retried.
+ */
+export class MessageNotNeeded extends Error {}
+
 export type MessageRow = Omit<MessagesTable, 'attempts'> & { attempts: number };
 
 export interface ComposeContext {

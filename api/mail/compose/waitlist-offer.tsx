@@ -3,17 +3,18 @@ import { formatTimeRange } from '../../../engine/index.ts';
 import { listAttendees } from '../../services/attendees.ts';
 import { WaitlistOffer } from '../templates/WaitlistOffer.tsx';
 import { loadOrganiser } from './organiser.ts';
-import type { Composer } from './types.ts';
+import { type Composer, MessageNotNeeded } from './types.ts';
 
 /**
- * The waitlist offer, from the entry the payload names. An offer that ended before the send
- * (booked, cancelled or lapsed) is not sent: the composer refuses and the row records why.
+ * The waitlist offer and its reminder, from the entry the payload names. An offer that ended
+ * before the send (booked, withdrawn or lapsed) is not announced: the message is skipped.
  */
 export const composeWaitlistOffer: Composer = async (row, { db }) => {
   const { entryId, expiresAt } = JSON.parse(row.payload) as {
     entryId?: string;
     expiresAt?: string;
   };
+  const reminder = row.kind === 'waitlist-offer-reminder';
   const entry = await db
     .selectFrom('waitlist_entries as w')
     .innerJoin('activity_groups as g', 'g.id', 'w.activity_group_id')
@@ -31,7 +32,7 @@ export const composeWaitlistOffer: Composer = async (row, { db }) => {
     .where('w.id', '=', entryId ?? '')
     .executeTakeFirst();
   if (entry?.status !== 'Ready' || entry.offer_expires_at !== expiresAt)
-    throw new Error('The offer ended before it was sent.');
+    throw new MessageNotNeeded('The offer had ended (booked, withdrawn or lapsed) by then.');
   const organiser = await loadOrganiser(db, row.client_id);
   const [attendee] = await listAttendees(db, row.client_id, {
     ids: [entry.attendee_id],
@@ -47,11 +48,14 @@ export const composeWaitlistOffer: Composer = async (row, { db }) => {
         ? `${organiser.date(entry.date)}, ${formatTimeRange(entry.start_time, entry.end_time)}`
         : 'Every session of the course',
     until: organiser.instant(expiresAt!),
+    reminder,
   };
   const element = <WaitlistOffer {...props} />;
   return {
     organiserName: organiser.name,
-    subject: `A place is free on ${props.activity} for ${props.attendee}`,
+    subject: reminder
+      ? `Reminder: the place on ${props.activity} for ${props.attendee} is kept until ${props.until}`
+      : `A place is free on ${props.activity} for ${props.attendee}`,
     html: await render(element),
     text: await render(element, { plainText: true }),
   };

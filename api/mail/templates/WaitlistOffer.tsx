@@ -10,6 +10,8 @@ export interface WaitlistOfferProps {
   session: string;
   /** When the place is released to the next family, on the organiser's clock. */
   until: string;
+  /** The reminder sent before the offer lapses. */
+  reminder?: boolean;
 }
 
 /**
@@ -26,7 +28,9 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
     >
       <Text style={textStyle}>{`Hello ${props.parentName},`}</Text>
       <Text style={textStyle}>
-        {`Good news: a place has come free on ${props.activity} for ${props.attendee}.`}
+        {props.reminder
+          ? `A reminder: the place on ${props.activity} for ${props.attendee} is still kept for you, but not for long.`
+          : `Good news: a place has come free on ${props.activity} for ${props.attendee}.`}
       </Text>
       <Text style={headingStyle}>{props.session}</Text>
       <Text style={textStyle}>

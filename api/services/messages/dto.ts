@@ -3,7 +3,8 @@
  * them as types without pulling server code into its bundle.
  */
 
-export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** skipped: no longer needed when its time came (failureReason says why). */
+export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 export interface MessageSummaryDto {
   _id: string;

@@ -7,7 +7,7 @@ const INTERRUPTED_AFTER_MS = 10 * 60_000;
 type Row = {
   id: string;
   kind: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
   recipient_email: string;
   recipient_name: string;
   booking_id: string | null;
@@ -37,7 +37,7 @@ function summary(row: Row, now: number): MessageSummaryDto {
     attempts: row.attempts,
     failureReason: interrupted
       ? 'Interrupted while sending: it may not have arrived.'
-      : row.status === 'failed'
+      : row.status === 'failed' || row.status === 'skipped'
         ? row.last_error
         : null,
     nextAttemptAt: row.status === 'failed' ? row.next_attempt_at : null,

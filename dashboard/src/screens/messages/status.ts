@@ -10,6 +10,8 @@ export function statusLabel(message: MessageSummaryDto): { text: string; tone: B
       return message.nextAttemptAt
         ? { text: 'Failed, will retry', tone: 'warning' }
         : { text: 'Failed', tone: 'danger' };
+    case 'skipped':
+      return { text: 'Not needed', tone: 'neutral' };
     case 'sending':
       return { text: 'Sending', tone: 'info' };
     default:
@@ -23,4 +25,5 @@ export const kindLabels: Record<string, string> = {
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
   'waitlist-offer': 'Waitlist offer',
+  'waitlist-offer-reminder': 'Waitlist offer reminder',
 };

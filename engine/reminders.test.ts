@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { offerReminderAt } from './reminders.ts';
+
+const H = 3_600_000;
+
+describe('offerReminderAt', () => {
+  it('reminds 12 hours before a day-or-longer offer lapses', () => {
+    expect(offerReminderAt(1000, 1000 + 48 * H)).toBe(1000 + 36 * H);
+    expect(offerReminderAt(0, 24 * H)).toBe(12 * H);
+    expect(offerReminderAt(0, 168 * H)).toBe(156 * H);
+  });
+
+  it('reminds halfway through a shorter offer, and not at all under 2 hours', () => {
+    expect(offerReminderAt(0, 6 * H)).toBe(3 * H);
+    expect(offerReminderAt(0, 2 * H)).toBe(H);
+    expect(offerReminderAt(0, 2 * H - 1)).toBeNull();
+    expect(offerReminderAt(0, H)).toBeNull();
+  });
+});
