@@ -7,22 +7,28 @@ import { parse } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { attendeeSales, listClientBookings, markBookingPaid } from '../services/bookings/admin.ts';
 import { loadVisibleBooking } from '../services/bookings/list.ts';
+import { PAYMENT_STATES } from '../services/bookings/search.ts';
 
 const STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired'] as const;
+
+const civilDate = v.pipe(v.string(), v.isoDate('Dates are written YYYY-MM-DD.'));
+
+/** The list's filters; the bookings export reads the same ones (api/routes/exports.ts). */
+export const bookingFiltersSchema = v.object({
+  activityGroup: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  session: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  from: v.optional(civilDate),
+  to: v.optional(civilDate),
+  status: v.optional(v.union([v.picklist(STATUSES), v.array(v.picklist(STATUSES))])),
+  paymentState: v.optional(v.picklist(PAYMENT_STATES)),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
 
 const listQuery = v.object({
   page: queryPage,
   limit: queryLimit(1000, 25),
   filters: v.optional(
-    v.pipe(
-      v.string(),
-      v.parseJson(undefined, 'filters must be JSON.'),
-      v.object({
-        activityGroup: v.optional(v.string()),
-        status: v.optional(v.union([v.picklist(STATUSES), v.array(v.picklist(STATUSES))])),
-        search: v.optional(v.string()),
-      }),
-    ),
+    v.pipe(v.string(), v.parseJson(undefined, 'filters must be JSON.'), bookingFiltersSchema),
   ),
 });
 

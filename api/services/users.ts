@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { findUserById } from '../db/repositories/users.ts';
 import { notFound } from '../http/errors.ts';
+import { customerMatches } from './search/customers.ts';
+import { searchWords } from './search/terms.ts';
 
 export interface UserDto {
   _id: string;
@@ -34,7 +35,10 @@ export async function loadUser(db: Db, clientId: string, userId: string): Promis
 }
 
 export interface UserListFilters {
-  /** Matches the full name or the email, case-insensitively, anywhere in the text. */
+  /**
+   * Every word must match the parent's name, e-mail or phone, or a child's first or last name,
+   * case-insensitively, anywhere in the text (api/services/search/customers.ts).
+   */
   search?: string;
   role?: UserDto['role'];
   page: number;
@@ -54,16 +58,10 @@ export async function listUsers(
 ): Promise<{ data: UserDto[]; total: number }> {
   let base = db.selectFrom('users').where('client_id', '=', clientId);
   if (filters.role) base = base.where('role', '=', filters.role);
-  const search = filters.search?.trim().toLowerCase();
-  if (search) {
-    // LIKE is case-sensitive on PostgreSQL and not on SQLite: lower() makes both agree, and the
-    // wildcards a user types are escaped so they match themselves.
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const words = searchWords(filters.search);
+  if (words.length) {
     base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
+      customerMatches(eb, clientId, { id: 'users.id', name: 'full_name', email: 'email' }, words),
     );
   }
   const [{ total }, rows] = await Promise.all([

@@ -2,18 +2,15 @@ import { messages } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { listAttendees } from '../attendees.ts';
-import type { BookingDto, BookingStatus } from '../booking-dto.ts';
+import type { BookingDto } from '../booking-dto.ts';
 import { loadBookingDtos } from './dto.ts';
 import { confirmBookingPayment } from './lifecycle.ts';
 import { TAKING_STATUSES } from './load.ts';
+import { type BookingSearch, searchBookings } from './search.ts';
 import { startSubscriptionsWithoutCard } from './subscription-start.ts';
 import { inTransaction } from './transaction.ts';
 
-export interface BookingFilters {
-  activityGroup?: string;
-  status?: BookingStatus | BookingStatus[];
-  /** Part of the customer's name or email, any case. */
-  search?: string;
+export interface BookingFilters extends BookingSearch {
   page: number;
   limit: number;
 }
@@ -28,42 +25,7 @@ export async function listClientBookings(
   clientId: string,
   filters: BookingFilters,
 ): Promise<{ data: BookingDto[]; total: number }> {
-  let base = db
-    .selectFrom('bookings as b')
-    .innerJoin('users as u', 'u.id', 'b.user_id')
-    .where('b.client_id', '=', clientId);
-  if (filters.status)
-    base = base.where(
-      'b.status',
-      'in',
-      Array.isArray(filters.status) ? filters.status : [filters.status],
-    );
-  if (filters.activityGroup) {
-    const groupId = filters.activityGroup;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('booking_items as i')
-          .select('i.id')
-          .whereRef('i.booking_id', '=', 'b.id')
-          .where('i.client_id', '=', clientId)
-          .where('i.activity_group_id', '=', groupId),
-      ),
-    );
-  }
-  const search = filters.search?.trim().toLowerCase();
-  if (search) {
-    // Wildcards typed into the admin's own search only widen it; both databases read them alike.
-    const like = `%${search}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['u.full_name']), 'like', like),
-        eb(eb.fn('lower', ['u.email']), 'like', like),
-        // The booking number a parent quotes is the id's end (engine bookingReference).
-        eb('b.id', 'like', `%${search}`),
-      ]),
-    );
-  }
+  const base = searchBookings(db, clientId, filters);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
