@@ -126,8 +126,11 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`error: ${error.message}`));
+    const chunks: string[] = [];
     page.on('response', (response) => {
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      const chunk = /\/widget\/(\w+)-[\w-]+\.js$/.exec(response.url());
+      if (chunk && response.ok()) chunks.push(chunk[1]);
     });
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -141,7 +144,7 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
     await page.goto(`${site.url}${path}`);
     const violations = () =>
       page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-    return { page, problems, violations };
+    return { page, problems, violations, chunks };
   }
 
   /** Computed styles that only the widget's own stylesheet gives. */
@@ -155,7 +158,11 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
       };
     });
 
-  async function walk(page: Page, { formatted = true } = {}) {
+  /** Listing, activity, sign-in, attendees, tickets, basket, payment: every lazy chunk on the way. */
+  async function walk(
+    page: Page,
+    { session, formatted = true }: { session: number; formatted?: boolean },
+  ) {
     const widget = page.locator('classwise-widget');
     const book = widget.getByRole('button', { name: `Book ${FOOTBALL}` });
     await book.waitFor({ timeout: 15_000 });
@@ -183,12 +190,28 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
     await widget.getByLabel('Password').fill(PARENT.password);
     await widget.getByRole('button', { name: 'Sign in', exact: true }).click();
     await widget.getByRole('heading', { name: 'Who is attending?' }).waitFor({ timeout: 15_000 });
-    await widget.getByRole('checkbox').first().waitFor();
+    await widget.getByRole('checkbox', { name: 'Mia Parent' }).check();
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await widget.getByRole('heading', { name: 'Choose tickets' }).waitFor();
+    await widget.getByRole('radio', { name: /Pay as you go/ }).check();
+    const sessions = widget.getByRole('group', { name: /^Sessions for / }).first();
+    await sessions.getByRole('checkbox').nth(session).check();
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await widget.getByRole('heading', { name: 'Your basket' }).waitFor();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor({ timeout: 15_000 });
+    await widget.getByRole('radio').first().waitFor();
+    // The payment step's own chunk is styled too: its main button in the accent colour.
+    expect(await looks(widget.locator('.cw-btn:not(.cw-btn-quiet)').last())).toMatchObject({
+      background: 'rgb(14, 116, 144)',
+    });
   }
 
   it('works on a page that allows only itself plus the published sources', async () => {
-    const { page, problems, violations } = await open('/strict.html', published);
-    await walk(page);
+    const { page, problems, violations, chunks } = await open('/strict.html', published);
+    await walk(page, { session: 1 });
+    // The lazily loaded steps came from our origin under the same policy.
+    expect(chunks).toEqual(expect.arrayContaining(['GroupDetail', 'Journey', 'Checkout']));
     expect(await violations()).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
@@ -208,7 +231,7 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
     expect(policy).toContain(`trusted-types ${TRUSTED_TYPES_POLICY}`);
     const { page, problems, violations } = await open('/trusted-types.html', policy);
     expect(await page.evaluate(() => 'trustedTypes' in window)).toBe(true);
-    await walk(page);
+    await walk(page, { session: 2 });
     expect(await violations()).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
@@ -227,7 +250,7 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
       ),
     );
     const { page, problems, violations } = await open('/no-policy.html', policy);
-    await walk(page, { formatted: false });
+    await walk(page, { session: 3, formatted: false });
     // The one thing refused is our policy, and the console tells the organiser what to allow.
     expect((await violations()).map((line) => line.split(' ')[0])).toEqual(['trusted-types']);
     expect(problems.some((line) => line.includes(`"${TRUSTED_TYPES_POLICY}"`))).toBe(true);
