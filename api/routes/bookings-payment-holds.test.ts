@@ -3,6 +3,7 @@ import { activityGroupFormValues, messages } from '../../engine/index.ts';
 import { newId } from '../db/ids.ts';
 import { bookingJobHandlers } from '../jobs/handlers.ts';
 import { runDueJobs } from '../jobs/queue.ts';
+import { sweepExpiredHolds } from '../services/bookings/lifecycle.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
   basket,
@@ -188,6 +189,25 @@ describe('holding a basket from the payment step', () => {
       token: org.token,
     });
     expect(admin.body.data.status).toBe('expired');
+  });
+
+  it('releases unpaid bookings whose deadline passed while no server ran, at start-up', async () => {
+    const other = await createCamp(ctx, org, { placeLimit: 1, name: 'Sweep camp' });
+    const parent = await parentWithChildren(ctx, org, ['Gil']);
+    const booked = await ctx.request('POST', '/api/bookings', {
+      token: parent.token,
+      body: basket(
+        other._id,
+        { ticket: other.day, activities: [other.sessions[0]!], attendees: parent.children },
+        { paymentMethod: { type: 'payLater' } },
+      ),
+    });
+    expect(booked.body.data.status).toBe('awaiting_payment');
+    const due = Date.parse(booked.body.data.paymentDueAt);
+    expect(await sweepExpiredHolds(ctx.handle.db, new Date(due - 1000))).toBe(0);
+    expect(await sweepExpiredHolds(ctx.handle.db, new Date(due + 1000))).toBeGreaterThanOrEqual(1);
+    expect((await read(parent.token, booked.body.data._id)).status).toBe('expired');
+    expect(await countTakenPlaces(ctx, other.sessions[0]!)).toBe(0);
   });
 
   it('keeps a booking the organiser marked paid in time', async () => {
