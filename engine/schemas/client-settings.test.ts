@@ -11,6 +11,7 @@ const valid = {
   timeZone: 'Europe/London',
   dateFormat: 'dd/MM/yyyy',
   holdMinutes: '20',
+  unpaidReleaseDays: '10',
   allowPayLater: true,
   formTemplate: 'Seamless',
   buttonDisplay: 'full width',
@@ -37,10 +38,19 @@ describe('organisation settings form', () => {
       timeZone: 'Europe/London',
       dateFormat: 'dd/MM/yyyy',
       holdMinutes: 20,
+      unpaidReleaseDays: 10,
       allowPayLater: true,
       formTemplate: 'Seamless',
       buttonDisplay: 'full width',
     });
+  });
+
+  it('leaves the unpaid release deadline unchanged when an older client does not send it', () => {
+    const { unpaidReleaseDays: _, ...older } = valid;
+    const schema = clientSettingsSchema({ currencyLocked: true, currentCurrency: 'GBP' });
+    // null tells the service to keep the saved number of days (or the default).
+    expect(v.parse(schema, older).unpaidReleaseDays).toBeNull();
+    expect(v.parse(schema, { ...valid, unpaidReleaseDays: '' }).unpaidReleaseDays).toBeNull();
   });
 
   it.each([
@@ -54,6 +64,9 @@ describe('organisation settings form', () => {
     [{ holdMinutes: 4 }, 'holdMinutes', messages.holdMinutesRange],
     [{ holdMinutes: '61' }, 'holdMinutes', messages.holdMinutesRange],
     [{ holdMinutes: 'soon' }, 'holdMinutes', messages.invalidNumber],
+    [{ unpaidReleaseDays: 0 }, 'unpaidReleaseDays', messages.unpaidReleaseDaysRange],
+    [{ unpaidReleaseDays: '61' }, 'unpaidReleaseDays', messages.unpaidReleaseDaysRange],
+    [{ unpaidReleaseDays: 'a week' }, 'unpaidReleaseDays', messages.invalidNumber],
     [{ formTemplate: 'Fancy' }, 'formTemplate', messages.unknownOption],
     [{ buttonDisplay: 'left' }, 'buttonDisplay', messages.unknownOption],
   ])('%o → %s: %s', (change, key, message) => {
