@@ -88,11 +88,21 @@ describe('booking cancelled e-mail', () => {
       .where('booking_id', '=', bookingId)
       .orderBy('created_at')
       .execute();
-    // Marking it paid sent nothing new; the cancellation wrote its notice.
-    expect(kinds.map((k) => k.kind).sort()).toEqual(['booking-cancelled', 'booking-confirmation']);
+    // Marking it paid wrote 'payment received' (not a second confirmation); the cancellation
+    // wrote its notice.
+    expect(kinds.map((k) => k.kind).sort()).toEqual([
+      'booking-cancelled',
+      'booking-confirmation',
+      'payment-received',
+    ]);
 
     await runDueJobs(ctx.handle.db, mailJobHandlers(inbox.mail));
     const number = bookingId.slice(-8).toUpperCase();
+    const received = inbox.received.find((m) => m.subject?.startsWith('Payment received'));
+    expect(received?.subject).toBe(
+      `Payment received: Booking number ${number} with ${(await clientName()).name}`,
+    );
+    expect(received?.text).toContain('has received your payment of £50.00');
     const mail = inbox.received.find((m) => m.subject?.startsWith('Places cancelled'));
     expect(mail?.subject).toBe(
       `Places cancelled: Booking number ${number} with ${(await clientName()).name}`,

@@ -130,3 +130,36 @@ export async function enqueueWaitlistOffer(
     now,
   });
 }
+
+/**
+ * Queues 'payment received' to the parent when a booking awaiting an offline payment is paid,
+ * inside the transaction that records the payment. One per payment.
+ *
+ * @example await enqueuePaymentReceived(trx, { clientId, bookingId, paymentId, now });
+ */
+export async function enqueuePaymentReceived(
+  trx: Db,
+  {
+    clientId,
+    bookingId,
+    paymentId,
+    now = new Date(),
+  }: { clientId: string; bookingId: string; paymentId: string; now?: Date },
+): Promise<string | null> {
+  const parent = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .where('b.client_id', '=', clientId)
+    .where('b.id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'payment-received',
+    eventKey: `payment-received:${paymentId}`,
+    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    bookingId,
+    payload: { paymentId },
+    now,
+  });
+}

@@ -10,6 +10,7 @@ export type MessageKind =
   | 'booking-confirmation'
   | 'booking-cancelled'
   | 'password-reset'
+  | 'payment-received'
   | 'waitlist-offer'
   | 'waitlist-offer-reminder';
 

@@ -2,6 +2,7 @@ import type { MessageKind } from '../outbox.ts';
 import { composeBookingCancelled } from './booking-cancelled.tsx';
 import { composeBookingConfirmation } from './booking-confirmation.tsx';
 import { composePasswordReset } from './password-reset.tsx';
+import { composePaymentReceived } from './payment-received.tsx';
 import type { Composer } from './types.ts';
 import { composeWaitlistOffer } from './waitlist-offer.tsx';
 
@@ -10,6 +11,7 @@ export const composers: Record<MessageKind, Composer> = {
   'booking-confirmation': composeBookingConfirmation,
   'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
+  'payment-received': composePaymentReceived,
   'waitlist-offer': composeWaitlistOffer,
   'waitlist-offer-reminder': composeWaitlistOffer,
 };

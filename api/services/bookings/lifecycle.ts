@@ -2,7 +2,7 @@ import { releaseDue } from '../../../engine/holds.ts';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
+import { enqueueBookingConfirmation, enqueuePaymentReceived } from '../../mail/booking-messages.ts';
 import { inTransaction } from './transaction.ts';
 
 /*
@@ -136,10 +136,17 @@ export async function confirmBookingPayment(
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 1)
       await setLineStatus(trx, clientId, bookingId, 'held', 'confirmed', now);
-    // A card booking's confirmation goes out once it is paid (one per booking: an offline booking
-    // marked paid already had its own).
+    // A card booking's confirmation goes out once it is paid; a booking that was awaiting an
+    // offline payment already had its confirmation, and now hears the payment arrived.
     if (Number(moved.numUpdatedRows) === 1)
-      await enqueueBookingConfirmation(trx, { clientId, bookingId, now: new Date(now) });
+      await (booking.status === 'awaiting_payment'
+        ? enqueuePaymentReceived(trx, {
+            clientId,
+            bookingId,
+            paymentId: paymentId!,
+            now: new Date(now),
+          })
+        : enqueueBookingConfirmation(trx, { clientId, bookingId, now: new Date(now) }));
     if (Number(moved.numUpdatedRows) === 1) return { status: 'confirmed', paymentId: paymentId! };
     // Nothing moved: another transaction changed the booking after our first read (on PostgreSQL
     // the update waited for it), so the status read above is stale. Answer what it is now, or a

@@ -24,6 +24,7 @@ export const kindLabels: Record<string, string> = {
   'booking-confirmation': 'Booking confirmation',
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
+  'payment-received': 'Payment received',
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
 };
