@@ -288,6 +288,27 @@ describe('payments, refunds and the accounting export', () => {
   });
 });
 
+describe('GET /api/users/:id/account (the customer page’s money)', () => {
+  it('lists the customer’s payments and refunds, newest first, for their organiser only', async () => {
+    const res = await ctx.request('GET', `/api/users/${hacker.userId}/account`, {
+      token: org.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.credit).toBe(0);
+    expect(res.body.data.money.map((m: { amount: number }) => m.amount)).toEqual([
+      -500, -1025, 4550, 4550,
+    ]);
+    const theirs = await ctx.request('GET', `/api/users/${hacker.userId}/account`, {
+      token: other.token,
+    });
+    expect(theirs.status).toBe(404);
+    const own = await ctx.request('GET', `/api/users/${hacker.userId}/account`, {
+      token: hacker.token,
+    });
+    expect(own.status).toBe(403);
+  });
+});
+
 describe('GET /api/exports/waitlists.csv', () => {
   it('has its header even when nobody is waiting', async () => {
     const res = await download('waitlists.csv');

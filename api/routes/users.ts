@@ -5,6 +5,7 @@ import type { AppEnv } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
+import { loadCustomerAccount } from '../services/customer-account.ts';
 import { listUsers, loadUser } from '../services/users.ts';
 
 /** Pages of users are for a screen, not an export: 100 rows is plenty. */
@@ -48,6 +49,13 @@ export const users = new Hono<AppEnv>()
   .get('/me', async (c) => {
     const caller = requireUser(c);
     return c.json({ data: await loadUser(c.get('db'), caller.clientId, caller.userId) });
+  })
+  // The customer page's money: credit balance and latest payments and refunds (admins only).
+  .get('/:id/account', async (c) => {
+    const admin = requireAdmin(c);
+    return c.json({
+      data: await loadCustomerAccount(c.get('db'), admin.clientId, c.req.param('id')),
+    });
   })
   // Admins read their client's users; a customer reads only themselves (others answer 404).
   .get('/:id', async (c) => {
