@@ -40,7 +40,7 @@ export function RegisterRow({
         <p className="register-child-name">
           {name}
           {row.attendee.age !== null ? (
-            <span className="detail-note"> · {row.attendee.age}</span>
+            <span className="register-child-age">age {row.attendee.age}</span>
           ) : null}
         </p>
         <p className="register-child-state" data-testid="child-state">

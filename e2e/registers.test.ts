@@ -1,0 +1,244 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarkDto, RegisterDto } from '../api/services/registers.ts';
+import { chromiumOrSkip, DEMO_ADMIN, launchChromium, type Stack, startStack } from './harness.ts';
+
+/*
+ * The register on a phone in a school hall (issue 17): the demo organiser opens a session's
+ * register from the dashboard home at 390px wide, checks children in, loses the connection
+ * mid-register, keeps marking, and gets it back. Every mark must reach the server exactly once,
+ * including one whose answer was lost on the way back (the device sends it again).
+ */
+
+const chrome = chromiumOrSkip();
+const SHOTS = 'test-results/registers';
+
+describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let admin: string;
+  let sessionId: string;
+  let groupId: string;
+  let register: RegisterDto;
+
+  const call = async <T>(path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${stack.productUrl}${path}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        'x-client-id': stack.clientId,
+        authorization: `Bearer ${admin}`,
+        ...init.headers,
+      },
+    });
+    const body = await response.json();
+    expect(response.ok, `${path}: ${JSON.stringify(body)}`).toBe(true);
+    return body.data as T;
+  };
+  const history = () => call<MarkDto[]>(`/api/registers/${sessionId}/marks`);
+  const card = (name: string) => page.locator('.register-child', { hasText: name });
+  const sync = () => page.getByTestId('register-sync');
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    stack = await startStack();
+    browser = await launchChromium(chrome!);
+    context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    page = await context.newPage();
+    const login = await fetch(`${stack.productUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client-id': stack.clientId },
+      body: JSON.stringify(DEMO_ADMIN),
+    });
+    admin = ((await login.json()) as { data: { token: string } }).data.token;
+
+    // The busiest session of the demo club is the one to take the register of.
+    const groups = await call<{ _id: string }[]>('/api/activity-groups/full-list');
+    let best: { group: string; register: RegisterDto } | null = null;
+    for (const g of groups) {
+      const saved = await call<{ activities: { _id: string }[] }>(`/api/activity-groups/${g._id}`);
+      for (const s of saved.activities) {
+        const r = await call<RegisterDto>(`/api/registers/${s._id}`);
+        if (!best || r.rows.length > best.register.rows.length)
+          best = { group: g._id, register: r };
+      }
+    }
+    groupId = best!.group;
+    register = best!.register;
+    sessionId = register.session._id;
+    expect(register.rows.length).toBeGreaterThanOrEqual(4);
+
+    // The organiser asks about allergies and marks the question as safeguarding.
+    const field = await call<{ _id: string }>('/api/fields', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: 'Allergies',
+        type: 'textarea',
+        usage: 'attendee',
+        safeguarding: true,
+      }),
+    });
+    const first = register.rows[0]!.attendee._id;
+    const child = await call<{ fieldData: Record<string, unknown> }>(`/api/attendees/${first}`);
+    await call(`/api/attendees/${first}`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        fieldData: [
+          ...Object.entries(child.fieldData).map(([f, value]) => ({ field: f, value })),
+          { field: field._id, value: 'Nuts: EpiPen in the red bag' },
+        ],
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('opens the register from the activity’s sessions, with safeguarding flags in view', async () => {
+    // On a phone the navigation sits behind the menu button, so the home's heading says we are in.
+    await page.goto(`${stack.productUrl}/admin/login`);
+    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+    await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).tap();
+    // The home's next sessions each lead to their register too.
+    await page.getByRole('heading', { name: 'Next 7 days' }).waitFor();
+    const week = await call<{ sessions: { _id: string }[] }>('/api/overview');
+    if (week.sessions.length > 0)
+      expect(await page.getByRole('link', { name: /^Register: / }).count()).toBe(
+        week.sessions.length,
+      );
+
+    await page.goto(`${stack.productUrl}/admin/activities/${groupId}`);
+    await page.locator(`a[href="/admin/registers/${sessionId}"]`).first().tap();
+    await page.getByRole('heading', { name: /^Register: / }).waitFor();
+    const [ada] = register.rows;
+    await expect
+      .poll(() => card(ada!.attendee.name).locator('.register-flags').textContent())
+      .toContain('Allergies: Nuts: EpiPen in the red bag');
+    // A thumb-sized target: at least 44 px tall (WCAG 2.5.5) and a third of the card wide.
+    const box = await card(ada!.attendee.name)
+      .getByRole('button', { name: /^Present/ })
+      .boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThanOrEqual(90);
+    // Nothing sideways: the page fits the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
+
+  it('keeps marks made offline on the device and sends each exactly once when back online', async () => {
+    const [a, b, c, d] = register.rows.map((r) => r.attendee.name) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    // Online: one tap checks the first child in.
+    await card(a)
+      .getByRole('button', { name: /^Present/ })
+      .tap();
+    await expect.poll(() => sync().textContent()).toBe('All marks saved.');
+    expect((await history()).map((m) => [m.attendee.name, m.kind])).toEqual([[a, 'present']]);
+
+    // The hall's Wi-Fi drops mid-register.
+    await context.setOffline(true);
+    await card(b)
+      .getByRole('button', { name: /^Present/ })
+      .tap();
+    await card(c).getByRole('button', { name: /^Late/ }).tap();
+    await card(d)
+      .getByRole('button', { name: /^Absent/ })
+      .tap();
+    // A correction while offline: the child marked absent walks in late.
+    await card(d).getByRole('button', { name: /^Late/ }).tap();
+    // The first child goes home with their parent: one tap on the parent's name.
+    await card(a)
+      .getByRole('button', { name: /^Check out/ })
+      .tap();
+    const parent = register.rows[0]!.parent.name;
+    await page.getByRole('button', { name: `Collected by ${parent}` }).tap();
+    await expect
+      .poll(() => sync().textContent())
+      .toBe('5 marks saved on this device, waiting to send.');
+    // The taps show at once, from the device's own copy.
+    expect(await card(c).getByTestId('child-state').textContent()).toMatch(/^Late, in /);
+    expect(await card(a).getByTestId('child-state').textContent()).toContain(`with ${parent}`);
+    const stored = await page.evaluate(() => localStorage.getItem('classwise.registerQueue.v1'));
+    expect(JSON.parse(stored!)).toHaveLength(5);
+    expect(await history()).toHaveLength(1);
+    await page.screenshot({ path: `${SHOTS}/offline-390.png`, fullPage: true });
+
+    // Back online, the first answer is lost on the way back: the server has the mark, the device
+    // does not know, so it sends it again. The server must not record it twice.
+    let dropped = 0;
+    await page.route('**/api/registers/*/marks', async (route) => {
+      if (route.request().method() === 'POST' && dropped === 0) {
+        dropped += 1;
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await context.setOffline(false);
+    // The browser's 'online' event starts the send; the retry after the lost answer follows.
+    await expect.poll(() => sync().textContent(), { timeout: 20_000 }).toBe('All marks saved.');
+    await page.unroute('**/api/registers/*/marks');
+    expect(dropped).toBe(1);
+
+    const marks = await history();
+    const ids = marks.map((m) => m._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(marks.map((m) => [m.attendee.name, m.kind]).sort()).toEqual(
+      [
+        [a, 'present'],
+        [b, 'present'],
+        [c, 'late'],
+        [d, 'absent'],
+        [d, 'late'],
+        [a, 'checkedOut'],
+      ].sort(),
+    );
+    expect(marks.every((m) => m.markedBy.fullName.length > 0)).toBe(true);
+    expect(marks.find((m) => m.kind === 'checkedOut')!.collectedBy).toBe(parent);
+    const after = await call<RegisterDto>(`/api/registers/${sessionId}`);
+    expect(after.summary).toMatchObject({ present: 2, late: 2, checkedOut: 1, inNow: 3 });
+    expect(await page.evaluate(() => localStorage.getItem('classwise.registerQueue.v1'))).toBe(
+      '[]',
+    );
+    await page.screenshot({ path: `${SHOTS}/online-390.png`, fullPage: true });
+  });
+
+  it('prints one page with the register and none of the dashboard around it', async () => {
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('.register-print');
+    expect(await printed.isVisible()).toBe(true);
+    expect(await page.locator('.sidebar').isVisible()).toBe(false);
+    expect(await page.locator('.register-screen-only').isVisible()).toBe(false);
+    expect(await printed.locator('tbody tr').count()).toBe(register.rows.length);
+    expect(await printed.textContent()).toContain('Allergies: Nuts: EpiPen in the red bag');
+    await page.screenshot({ path: `${SHOTS}/print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('lists today’s sessions with their counts behind the Today link', async () => {
+    await page.goto(`${stack.productUrl}/admin/today`);
+    await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+    const day = await call<{ sessions: { _id: string }[] }>('/api/registers');
+    await expect.poll(() => page.locator('.register-day-link').count()).toBe(day.sessions.length);
+    await page.screenshot({ path: `${SHOTS}/today-390.png`, fullPage: true });
+    if (day.sessions.length === 0) {
+      expect(await page.getByText('No sessions today.').isVisible()).toBe(true);
+    }
+  });
+});
