@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerReminderAt } from './reminders.ts';
+import { offerReminderAt, sessionReminderDue } from './reminders.ts';
 
 const H = 3_600_000;
 
@@ -15,5 +15,21 @@ describe('offerReminderAt', () => {
     expect(offerReminderAt(0, 2 * H)).toBe(H);
     expect(offerReminderAt(0, 2 * H - 1)).toBeNull();
     expect(offerReminderAt(0, H)).toBeNull();
+  });
+});
+
+describe('sessionReminderDue', () => {
+  const start = 100 * H;
+  it('is due from 24 hours before the start until the start', () => {
+    expect(sessionReminderDue({ start, bookedAt: 0, now: 76 * H - 1 })).toBe(false);
+    expect(sessionReminderDue({ start, bookedAt: 0, now: 76 * H })).toBe(true);
+    expect(sessionReminderDue({ start, bookedAt: 0, now: start - 1 })).toBe(true);
+    expect(sessionReminderDue({ start, bookedAt: 0, now: start })).toBe(false);
+  });
+
+  it('is not sent for a place booked within those 24 hours, and follows the hours asked', () => {
+    expect(sessionReminderDue({ start, bookedAt: 80 * H, now: 90 * H })).toBe(false);
+    expect(sessionReminderDue({ start, bookedAt: 0, now: 90 * H, hoursBefore: 2 })).toBe(false);
+    expect(sessionReminderDue({ start, bookedAt: 0, now: 98 * H, hoursBefore: 2 })).toBe(true);
   });
 });

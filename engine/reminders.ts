@@ -21,3 +21,28 @@ export function offerReminderAt(offeredAt: number, expiresAt: number): number | 
   if (length >= 24 * HOUR) return expiresAt - OFFER_REMINDER_HOURS_BEFORE * HOUR;
   return offeredAt + Math.floor(length / 2);
 }
+
+/** How long before a booked session its reminder goes out (issue 12: 24 hours by default). */
+export const SESSION_REMINDER_HOURS_BEFORE = 24;
+
+/**
+ * Whether a booked session's reminder is due at `now`: from `hoursBefore` ahead of the start until
+ * the start, and only for places booked before that point (a place booked later has just had its
+ * confirmation, which says the same).
+ *
+ * @example sessionReminderDue({ start: 48 * 3_600_000, bookedAt: 0, now: 24 * 3_600_000 }) // true
+ */
+export function sessionReminderDue({
+  start,
+  bookedAt,
+  now,
+  hoursBefore = SESSION_REMINDER_HOURS_BEFORE,
+}: {
+  start: number;
+  bookedAt: number;
+  now: number;
+  hoursBefore?: number;
+}): boolean {
+  const at = start - hoursBefore * HOUR;
+  return now >= at && now < start && bookedAt <= at;
+}

@@ -11,6 +11,7 @@ export type MessageKind =
   | 'booking-cancelled'
   | 'password-reset'
   | 'payment-received'
+  | 'session-reminder'
   | 'waitlist-offer'
   | 'waitlist-offer-reminder';
 

@@ -3,6 +3,7 @@ import { composeBookingCancelled } from './booking-cancelled.tsx';
 import { composeBookingConfirmation } from './booking-confirmation.tsx';
 import { composePasswordReset } from './password-reset.tsx';
 import { composePaymentReceived } from './payment-received.tsx';
+import { composeSessionReminder } from './session-reminder.tsx';
 import type { Composer } from './types.ts';
 import { composeWaitlistOffer } from './waitlist-offer.tsx';
 
@@ -12,6 +13,7 @@ export const composers: Record<MessageKind, Composer> = {
   'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
   'payment-received': composePaymentReceived,
+  'session-reminder': composeSessionReminder,
   'waitlist-offer': composeWaitlistOffer,
   'waitlist-offer-reminder': composeWaitlistOffer,
 };

@@ -25,6 +25,7 @@ export const kindLabels: Record<string, string> = {
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
   'payment-received': 'Payment received',
+  'session-reminder': 'Session reminder',
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
 };
