@@ -10,6 +10,7 @@ import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { startWorker } from './jobs/queue.ts';
 import { createLogger } from './log/logger.ts';
 import { readMailSettings } from './mail/settings.ts';
+import { scheduleSessionReminders } from './mail/session-reminders.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
@@ -76,6 +77,8 @@ export async function startServer(config: ServerConfig) {
   if (config.stripe) await scheduleReconcileSweep(handle.db, new Date());
   // Pruning what nothing reads any more recurs from here the same way.
   await scheduleHousekeeping(handle.db, new Date());
+  // The hourly sweep that writes tomorrow's session reminders recurs from here the same way.
+  await scheduleSessionReminders(handle.db, new Date());
   const worker = startWorker(
     handle.db,
     jobHandlers({
