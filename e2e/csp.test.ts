@@ -256,4 +256,26 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
     expect(problems.some((line) => line.includes(`"${TRUSTED_TYPES_POLICY}"`))).toBe(true);
     await page.close();
   });
+
+  it('falls back to a <style> in the shadow root where constructable stylesheets are missing', async () => {
+    const page = await browser.newPage();
+    // An older browser: no adoptedStyleSheets anywhere (the widget then needs no strict style-src).
+    await page.addInitScript(() => {
+      delete (ShadowRoot.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+      delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+    });
+    site.pages.set('/older.html', {
+      policy: `default-src 'self' 'unsafe-inline' ${stack.productUrl}`,
+      html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Club</title></head>
+<body>${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}</body></html>`,
+    });
+    await page.goto(`${site.url}/older.html`);
+    const widget = page.locator('classwise-widget');
+    await widget.locator('.cw-card').first().waitFor({ timeout: 15_000 });
+    expect(await widget.evaluate((host) => host.shadowRoot!.querySelectorAll('style').length)).toBe(
+      1,
+    );
+    expect(await looks(widget.locator('.cw-card').first())).toMatchObject({ radius: '12px' });
+    await page.close();
+  });
 });

@@ -187,7 +187,7 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
     await page.getByLabel('Widget name (optional)').fill('');
     expect(await code.inputValue()).not.toContain('name="camps"');
 
-    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(changed);
   });
