@@ -106,12 +106,14 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
     title: 'Medical notes',
     type: 'textarea',
     helpText: 'Allergies, conditions or medication our coaches should know about.',
+    safeguarding: true,
   });
   await createField({
     usage: 'attendee',
     title: 'Photo consent',
     type: 'checkboxSingle',
     helpText: 'We may use photos of sessions on our website and social media.',
+    safeguarding: true,
   });
   await createField({
     usage: 'attendee',
@@ -352,11 +354,18 @@ async function seedBookings(
     rows.tickets.find((t) => t.name === name)!.id;
   const fields = await db
     .selectFrom('custom_fields')
-    .select(['id', 'internal_key'])
+    .select(['id', 'internal_key', 'title'])
     .where('client_id', '=', clientId)
     .where('usage', '=', 'attendee')
     .execute();
   const byKey = (key: string) => fields.find((f) => f.internal_key === key)!.id;
+  const byTitle = (title: string) => fields.find((f) => f.title === title)!.id;
+  // What the registers show as safeguarding flags: a few medical notes, and photo consent.
+  const medical: Record<string, string> = {
+    Arjun: 'Nut allergy: EpiPen in his bag.',
+    Ruby: 'Asthma: blue inhaler before exercise.',
+    Noah: 'Type 1 diabetes: may need a snack.',
+  };
   const families = [
     ['Priya Shah', 'Arjun', 'Anika'],
     ['Tom Hughes', 'Olly', 'Ruby'],
@@ -378,6 +387,8 @@ async function seedBookings(
         { field: byKey('firstName'), value: first },
         { field: byKey('lastName'), value: fullName.split(' ')[1]! },
         { field: byKey('dateOfBirth'), value: addDays(today, -(6 + (i % 4)) * 365 - 30 * i) },
+        { field: byTitle('Photo consent'), value: first !== 'Olly' },
+        ...(medical[first] ? [{ field: byTitle('Medical notes'), value: medical[first] }] : []),
       ]);
       children.push({ userId: user._id, attendeeId: id });
     }
