@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkDto, RegisterDto } from '../api/services/registers.ts';
@@ -13,6 +14,36 @@ import { chromiumOrSkip, DEMO_ADMIN, launchChromium, type Stack, startStack } fr
 
 const chrome = chromiumOrSkip();
 const SHOTS = 'test-results/registers';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious and critical WCAG 2.1 A/AA violations inside `scope`. axe is evaluated through the
+ * DevTools protocol, which the dashboard's Content-Security-Policy (script-src 'self') allows.
+ */
+async function audit(page: Page, scope: string): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(
+      { include: [include] },
+      {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        resultTypes: ['violations'],
+      },
+    )) as {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[] }[];
+      }[];
+    };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} ${JSON.stringify(n.target)} ${v.help}`));
+  }, scope);
+}
 
 describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
   let stack: Stack;
@@ -130,6 +161,7 @@ describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
       .boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(box!.width).toBeGreaterThanOrEqual(90);
+    expect(await audit(page, '.register')).toEqual([]);
     // Nothing sideways: the page fits the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
