@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Booking } from '../../../../api-client/index.ts';
-import { formatMoney } from '../../../../engine/index.ts';
+import { formatCivilDate, formatMoney } from '../../../../engine/index.ts';
 import { useActivityGroups, useClientSettings } from '../../api.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { SelectField } from '../../components/FormField.tsx';
+import { SelectField, TextField } from '../../components/FormField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { CsvExportButton } from '../customers/CsvExportButton.tsx';
+import { pageQuery } from '../customers/paged.ts';
+import { useDebounced } from '../customers/useDebounced.ts';
 import {
   attendeeNames,
   BOOKING_STATUSES,
@@ -30,33 +33,67 @@ const PAGE_SIZE = 20;
 
 interface PanelValues {
   activityGroup: string;
+  session: string;
+  from: string;
+  to: string;
   status: string;
+  paymentState: string;
 }
+
+const PANEL_KEYS = ['activityGroup', 'session', 'from', 'to', 'status', 'paymentState'] as const;
+const EMPTY_PANEL: PanelValues = {
+  activityGroup: '',
+  session: '',
+  from: '',
+  to: '',
+  status: '',
+  paymentState: '',
+};
+
+const PAYMENT_STATES = [
+  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'partlyPaid', label: 'Part paid' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'refunded', label: 'Refunded' },
+];
 
 /**
  * Every booking of the client, newest first: status, customer, attendees, items, amounts,
- * payment method and discounts. Filters (activity group, status) and the search live in the URL,
- * so a filtered list can be linked to (the Customers screen does) and survives a reload.
+ * payment method and discounts. Filters (activity, session, session dates, status, payment
+ * state) and the search live in the URL, so a filtered list can be linked to (the Customers
+ * screen does) and survives a reload. The search runs as the admin types (booking number, parent
+ * or child name, e-mail, phone), and 'Export CSV' downloads exactly what the list selects.
  */
 export function BookingsScreen() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const applied: PanelValues = {
-    activityGroup: params.get('activityGroup') ?? '',
-    status: params.get('status') ?? '',
-  };
+  const applied = Object.fromEntries(
+    PANEL_KEYS.map((key) => [key, params.get(key) ?? '']),
+  ) as unknown as PanelValues;
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [typed, setTyped] = useState(search);
   // A link to this screen with another ?search= (a customer's bookings) replaces what was typed.
   useEffect(() => setTyped(search), [search]);
+  // Searching as the admin types: the URL follows the box once typing pauses.
+  const settled = useDebounced(typed.trim(), 250);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pause in typing searches
+  useEffect(() => {
+    if (settled !== search.trim()) update({ search: settled });
+  }, [settled]);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panel, setPanel] = useState<PanelValues>(applied);
   const client = useClientSettings();
   const groups = useActivityGroups();
   const bookings = useBookings({ ...applied, search: search.trim() }, page, PAGE_SIZE);
   const timeZone = client.data?.timeZone;
-  const activeCount = (applied.activityGroup ? 1 : 0) + (applied.status ? 1 : 0);
+  const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
+  const activeCount = PANEL_KEYS.filter((key) => applied[key]).length;
+  const panelSessions = groups.data?.find((g) => g._id === panel.activityGroup)?.activities ?? [];
+  const exportQuery = pageQuery(1, 1, { ...applied, search: search.trim() }).replace(
+    /^page=1&limit=1&?/,
+    '',
+  );
 
   /** Writes filters into the URL; any change of filter goes back to page 1. */
   const update = (next: Partial<PanelValues & { search: string; page: number }>) => {
@@ -184,11 +221,7 @@ export function BookingsScreen() {
               placeholder="Customer name, email or booking number"
               aria-label="Search bookings"
               value={typed}
-              onChange={(e) => {
-                setTyped(e.target.value);
-                // Clearing the box clears the search at once; typing waits for Enter.
-                if (!e.target.value && search) update({ search: '' });
-              }}
+              onChange={(e) => setTyped(e.target.value)}
             />
           </div>
           <Button
@@ -202,6 +235,9 @@ export function BookingsScreen() {
           >
             Filters{activeCount ? ` (${activeCount})` : ''}
           </Button>
+          <CsvExportButton
+            path={`/api/exports/bookings.csv${exportQuery ? `?${exportQuery}` : ''}`}
+          />
         </form>
         {panelOpen ? (
           <form
@@ -216,11 +252,45 @@ export function BookingsScreen() {
             <SelectField
               label="Activity"
               value={panel.activityGroup}
-              onChange={(e) => setPanel({ ...panel, activityGroup: e.target.value })}
+              onChange={(e) => setPanel({ ...panel, activityGroup: e.target.value, session: '' })}
               options={[
                 { value: '', label: 'All activities' },
                 ...(groups.data ?? []).map((g) => ({ value: g._id, label: g.name })),
               ]}
+            />
+            <SelectField
+              label="Session"
+              value={panel.session}
+              disabled={!panel.activityGroup}
+              onChange={(e) => setPanel({ ...panel, session: e.target.value })}
+              options={[
+                {
+                  value: '',
+                  label: panel.activityGroup ? 'All sessions' : 'Choose an activity first',
+                },
+                ...panelSessions.map((a) => ({
+                  value: a._id,
+                  label: `${formatCivilDate(a.date, dateFormat)} ${a.startTime}`,
+                })),
+              ]}
+            />
+            <TextField
+              label="Sessions from"
+              type="date"
+              value={panel.from}
+              onChange={(e) => setPanel({ ...panel, from: e.target.value })}
+            />
+            <TextField
+              label="Sessions to"
+              type="date"
+              value={panel.to}
+              onChange={(e) => setPanel({ ...panel, to: e.target.value })}
+            />
+            <SelectField
+              label="Payment"
+              value={panel.paymentState}
+              onChange={(e) => setPanel({ ...panel, paymentState: e.target.value })}
+              options={[{ value: '', label: 'Any payment state' }, ...PAYMENT_STATES]}
             />
             <SelectField
               label="Status"
@@ -235,8 +305,8 @@ export function BookingsScreen() {
               <Button
                 variant="ghost"
                 onClick={() => {
-                  setPanel({ activityGroup: '', status: '' });
-                  update({ activityGroup: '', status: '' });
+                  setPanel(EMPTY_PANEL);
+                  update(EMPTY_PANEL);
                 }}
               >
                 Reset

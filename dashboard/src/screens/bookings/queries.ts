@@ -9,7 +9,14 @@ import { getPage, pageQuery } from '../customers/paged.ts';
 
 export interface BookingFilters {
   activityGroup?: string;
+  /** One session of the activity: bookings with a place in it. */
+  session?: string;
+  /** Session dates, inclusive (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
   status?: string;
+  /** unpaid, partlyPaid, paid or refunded (api/services/bookings/search.ts). */
+  paymentState?: string;
   search?: string;
 }
 
@@ -18,12 +25,13 @@ export const bookingKeys = {
   one: (id: string) => ['bookings', 'one', id] as const,
 };
 
-/** GET /api/bookings?page&limit&filters={"activityGroup","status","search"}, newest first. */
+/** GET /api/bookings?page&limit&filters={json of BookingFilters}, newest first. */
 export function useBookings(filters: BookingFilters, page: number, limit: number) {
   const path = `/api/bookings?${pageQuery(page, limit, { ...filters })}`;
   return useQuery({
     queryKey: [...bookingKeys.all, 'list', path],
-    queryFn: () => getPage<Booking>(path),
+    // Aborted when a newer search or filter makes this list unused.
+    queryFn: ({ signal }) => getPage<Booking>(path, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

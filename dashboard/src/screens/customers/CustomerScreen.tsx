@@ -10,11 +10,15 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { AttendeeDialog } from './AttendeeDialog.tsx';
+import { CustomerActivity } from './CustomerActivity.tsx';
 import { CustomerBookings } from './CustomerBookings.tsx';
 import { useAttendeeFields, useAttendees, useCustomer } from './queries.ts';
 import '../activities/activities.css';
 
-/** One customer: their attendees (add, view, edit) and their latest bookings. */
+/**
+ * One customer: their attendees (add, view, edit), latest bookings, payments and credit,
+ * waitlist entries and the messages sent to them.
+ */
 export function CustomerScreen() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
@@ -105,6 +109,9 @@ export function CustomerScreen() {
         />
       </Card>
       {u ? <CustomerBookings email={u.email} timeZone={client.data?.timeZone} /> : null}
+      {u ? (
+        <CustomerActivity userId={u._id} email={u.email} timeZone={client.data?.timeZone} />
+      ) : null}
       {dialog.isOpen && fields.data ? (
         <AttendeeDialog
           dialog={dialog}

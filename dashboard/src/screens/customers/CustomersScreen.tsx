@@ -6,36 +6,26 @@ import { Card } from '../../components/Card.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { CsvExportButton } from './CsvExportButton.tsx';
 import { useCustomers } from './queries.ts';
+import { useDebounced } from './useDebounced.ts';
 import '../activities/activities.css';
 
 const PAGE_SIZE = 20;
 
-/** A search box that waits for a pause in typing, so each keystroke is not a request. */
-function useSettledValue(value: string, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout> | null>(null);
-  return {
-    settled,
-    set: (next: string, onSettle: () => void) => {
-      if (timer) clearTimeout(timer);
-      setTimer(
-        setTimeout(() => {
-          setSettled(next);
-          onSettle();
-        }, ms),
-      );
-    },
-  };
-}
-
-/** Customers: the client's users with their attendees, searched and paged on the server. */
+/**
+ * Customers: the client's users with their attendees, searched as the admin types (by parent,
+ * e-mail, phone or a child's name) and paged on the server.
+ */
 export function CustomersScreen() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const query = useSettledValue('');
+  const settled = useDebounced(search.trim(), 250);
   const [page, setPage] = useState(1);
-  const customers = useCustomers(query.settled.trim(), page, PAGE_SIZE);
+  // A new search starts at page 1; the page kept is only that of the search it was chosen in.
+  const [pageOf, setPageOf] = useState(settled);
+  const current = pageOf === settled ? page : 1;
+  const customers = useCustomers(settled, current, PAGE_SIZE);
 
   const columns: Column<User>[] = [
     {
@@ -81,15 +71,15 @@ export function CustomersScreen() {
             <input
               type="search"
               className="input"
-              placeholder="Search by name or email"
+              placeholder="Parent, email, phone or child's name"
               aria-label="Search customers"
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                query.set(e.target.value, () => setPage(1));
-              }}
+              onChange={(e) => setSearch(e.target.value)}
             />
           </div>
+          <CsvExportButton
+            path={`/api/exports/customers.csv${settled ? `?filters=${encodeURIComponent(JSON.stringify({ search: settled }))}` : ''}`}
+          />
         </div>
         {/* A click anywhere on a row opens the customer; the name stays the real link. */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row's link is the keyboard path */}
@@ -113,10 +103,13 @@ export function CustomersScreen() {
         </div>
         {customers.data ? (
           <Pagination
-            page={page}
+            page={current}
             pageSize={PAGE_SIZE}
             total={customers.data.meta.total}
-            onPageChange={setPage}
+            onPageChange={(next) => {
+              setPageOf(settled);
+              setPage(next);
+            }}
           />
         ) : null}
       </Card>

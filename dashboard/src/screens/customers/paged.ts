@@ -26,11 +26,12 @@ const pagedApi = createApiClient({
 });
 
 /**
- * GET a paged list with its meta.
+ * GET a paged list with its meta; `signal` cancels it when a newer search replaces it.
  *
  * @example const { data, meta } = await getPage<User>('/api/users?page=1&limit=20');
  */
-export const getPage = <T>(path: string) => pagedApi.get<Page<T>>(path);
+export const getPage = <T>(path: string, signal?: AbortSignal) =>
+  pagedApi.get<Page<T>>(path, { signal });
 
 /**
  * The query string of a paged list call: page, limit and the JSON filters the API reads, with

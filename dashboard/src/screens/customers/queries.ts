@@ -3,6 +3,7 @@
  * attendee fields the admin dialogs show (admin-only ones included, spec §6).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { CustomerAccountDto as CustomerAccount } from '../../../../api/services/customer-account.ts';
 import {
   type Attendee,
   describeFailure,
@@ -20,12 +21,16 @@ export const customerKeys = {
   fields: ['fields', 'attendee', 'dialog'] as const,
 };
 
-/** GET /api/users: the client's customers, by name, searched on the server. */
+/**
+ * GET /api/users: the client's customers, searched on the server by parent name, e-mail, phone
+ * or a child's name.
+ */
 export function useCustomers(search: string, page: number, limit: number) {
   return useQuery({
     queryKey: customerKeys.list(search, page),
-    queryFn: () =>
-      getPage<User>(`/api/users?${pageQuery(page, limit, { role: 'customer', search })}`),
+    // React Query aborts the request when a newer search makes this one unused.
+    queryFn: ({ signal }) =>
+      getPage<User>(`/api/users?${pageQuery(page, limit, { role: 'customer', search })}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -86,5 +91,14 @@ export function useSaveAttendee() {
         queryClient.invalidateQueries({ queryKey: customerKeys.attendees(attendee.user) }),
         queryClient.invalidateQueries({ queryKey: ['users'] }),
       ]),
+  });
+}
+
+/** GET /api/users/{id}/account: spendable account credit and the latest payments and refunds. */
+export function useCustomerAccount(id: string) {
+  return useQuery({
+    queryKey: ['users', 'account', id] as const,
+    queryFn: () => api.get<CustomerAccount>(`/api/users/${id}/account`),
+    enabled: !!id,
   });
 }
