@@ -309,6 +309,22 @@ describe('GET /api/users/:id/account (the customer page’s money)', () => {
   });
 });
 
+describe('GET /api/exports/registers/:session.csv', () => {
+  it('lists the session’s children with parent, money and marks; another organiser gets 404', async () => {
+    const res = await download(`registers/${camp.sessions[0]}.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="register-2031-07-01-0900.csv"',
+    );
+    expect(column(res.rows, 'Child')).toEqual(['Ivy Lovelace']);
+    expect(column(res.rows, 'Parent')).toEqual(['Zoë Dove']);
+    expect(column(res.rows, 'Paid')).toEqual(['25']);
+    expect(column(res.rows, 'Owed')).toEqual(['0']);
+    expect((await download(`registers/${camp.sessions[0]}.csv`, other.token)).status).toBe(404);
+    expect((await download(`registers/${camp.sessions[0]}.csv`, dove.token)).status).toBe(403);
+  });
+});
+
 describe('GET /api/exports/waitlists.csv', () => {
   it('has its header even when nobody is waiting', async () => {
     const res = await download('waitlists.csv');

@@ -15,8 +15,10 @@ import { bookingColumns, exportBookings } from '../services/exports/bookings.ts'
 import { customerColumns, exportCustomers } from '../services/exports/customers.ts';
 import { moneyLines } from '../services/exports/money.ts';
 import { paymentColumns } from '../services/exports/payments.ts';
+import { registerColumns, registerRows } from '../services/exports/register.ts';
 import { csvDownload } from '../services/exports/respond.ts';
 import { exportWaitlists, waitlistColumns } from '../services/exports/waitlists.ts';
+import { loadRegister } from '../services/registers.ts';
 import { bookingFiltersSchema } from './bookings-admin.ts';
 
 /** `filters` is JSON, as on the lists the exports mirror. */
@@ -90,6 +92,18 @@ export const exportRoutes = new Hono<AppEnv>()
       statuses,
     });
     return csvDownload(c, `waitlists-${day}.csv`, waitlistColumns, rows);
+  })
+  .get('/registers/:sessionId{[0-9a-z]+\\.csv}', async (c) => {
+    const { admin } = await clientOf(c);
+    const sessionId = c.req.param('sessionId').replace(/\.csv$/, '');
+    const register = await loadRegister(c.get('db'), admin.clientId, sessionId, Date.now());
+    const { session } = register;
+    return csvDownload(
+      c,
+      `register-${session.date}-${session.startTime.replace(':', '')}.csv`,
+      registerColumns(register),
+      registerRows(register),
+    );
   })
   .get('/accounting.csv', async (c) => {
     const { admin, client, day } = await clientOf(c);
