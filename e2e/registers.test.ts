@@ -263,14 +263,30 @@ describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('lists today’s sessions with their counts behind the Today link', async () => {
+  it('lists a day’s sessions with their counts, and prints each register on its own page', async () => {
     await page.goto(`${stack.productUrl}/admin/today`);
     await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
-    const day = await call<{ sessions: { _id: string }[] }>('/api/registers');
-    await expect.poll(() => page.locator('.register-day-link').count()).toBe(day.sessions.length);
-    await page.screenshot({ path: `${SHOTS}/today-390.png`, fullPage: true });
-    if (day.sessions.length === 0) {
-      expect(await page.getByText('No sessions today.').isVisible()).toBe(true);
-    }
+    const today = await call<{ sessions: { _id: string }[] }>('/api/registers');
+    await expect.poll(() => page.locator('.register-day-link').count()).toBe(today.sessions.length);
+
+    // The register's day, a few taps away with Next day / Previous day, or by its address.
+    const date = register.session.date;
+    await page.goto(`${stack.productUrl}/admin/today?date=${date}`);
+    await page.getByRole('heading', { name: 'Registers' }).waitFor();
+    const day = await call<{ sessions: { _id: string }[] }>(`/api/registers?date=${date}`);
+    const link = page.locator(`a.register-day-link[href="/admin/registers/${sessionId}"]`);
+    await expect.poll(() => link.textContent()).toContain(`${register.rows.length} booked`);
+    expect(await link.textContent()).toContain('3 in');
+    await page.screenshot({ path: `${SHOTS}/day-390.png`, fullPage: true });
+
+    await page.emulateMedia({ media: 'print' });
+    const pages = page.locator('.register-print');
+    await expect.poll(() => pages.count()).toBe(day.sessions.length);
+    const breaks = await pages.evaluateAll((els) =>
+      els.map((el) => getComputedStyle(el).breakAfter),
+    );
+    expect(breaks.every((b) => b === 'page')).toBe(true);
+    expect(await page.locator('.register-screen-only').isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
   });
 });
