@@ -205,7 +205,7 @@ function SecurityPolicyCard({ origin }: { origin: string }) {
     >
       <QueryError error={additions.error} />
       {data ? (
-        <>
+        <div className="form">
           <DetailList
             items={[
               {
@@ -235,18 +235,20 @@ function SecurityPolicyCard({ origin }: { origin: string }) {
               },
             ]}
           />
-          <label htmlFor={exampleId} className="form-label">
-            Content-Security-Policy for a site that otherwise allows only itself
-          </label>
-          <textarea
-            id={exampleId}
-            className="code-block"
-            readOnly
-            spellCheck={false}
-            value={example}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </>
+          <div className="form-field">
+            <label htmlFor={exampleId} className="form-label">
+              Content-Security-Policy for a site that otherwise allows only itself
+            </label>
+            <textarea
+              id={exampleId}
+              className="code-block"
+              readOnly
+              spellCheck={false}
+              value={example}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          </div>
+        </div>
       ) : null}
     </Card>
   );
