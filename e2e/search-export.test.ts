@@ -110,4 +110,21 @@ describe.skipIf(!chrome)('search as you type and CSV export in the dashboard', (
     expect(customers).toContain('Priya Shah');
     await page.getByText(`: ${listed} rows`).waitFor();
   });
+
+  it('downloads the Xero bank-statement CSV of the money that moved', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Xero CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^xero-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parseCsv(readFileSync((await download.path())!, 'utf8').slice(1));
+    expect(rows[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference']);
+    // The demo's paid bookings: each line a day, an amount, who paid and for which booking.
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) {
+      expect(row[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(Number.isFinite(Number(row[1]))).toBe(true);
+      expect(row[3]).toMatch(/^(Payment|Refund)/);
+    }
+  });
 });

@@ -25,6 +25,7 @@ import {
   statusLabel,
   statusTone,
 } from './lib.ts';
+import { MoneyExports } from './MoneyExports.tsx';
 import { useBookings } from './queries.ts';
 import '../activities/activities.css';
 import './bookings.css';
@@ -344,6 +345,7 @@ export function BookingsScreen() {
           />
         ) : null}
       </Card>
+      <MoneyExports />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useActivityGroups } from '../../api.ts';
 import { Card } from '../../components/Card.tsx';
 import { SelectField } from '../../components/FormField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { CsvExportButton } from '../customers/CsvExportButton.tsx';
 import { WaitlistEntries } from './WaitlistEntries.tsx';
 import '../activities/activities.css';
 
@@ -15,6 +16,11 @@ export function WaitlistsScreen() {
       <PageHeader
         title="Waitlists"
         description="Parents waiting for a place when sessions are full."
+        actions={
+          <CsvExportButton
+            path={`/api/exports/waitlists.csv${group ? `?filters=${encodeURIComponent(JSON.stringify({ activityGroup: group }))}` : ''}`}
+          />
+        }
       />
       <Card flush>
         <WaitlistEntries
