@@ -112,12 +112,13 @@ describe.skipIf(!chrome)('the widget under the strict CSP the Embed code screen 
   });
 
   /** Opens the organiser's page under `policy`, recording violations and console errors. */
-  async function open(path: string, policy: string) {
+  async function open(path: string, policy: string, nonce?: string) {
+    const snippet = embedCode({ origin: stack.productUrl, clientId: stack.clientId });
     site.pages.set(path, {
       policy,
       html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Club</title>
 <link rel="stylesheet" href="/site.css"></head><body><h1>Book a class</h1>
-${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
+${nonce ? snippet.replaceAll('<script', `<script nonce="${nonce}"`) : snippet}
 </body></html>`,
     });
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
@@ -276,6 +277,20 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId })}
       1,
     );
     expect(await looks(widget.locator('.cw-card').first())).toMatchObject({ radius: '12px' });
+    await page.close();
+  });
+
+  it("works on a nonce-based site with 'strict-dynamic', the nonce on the snippet's scripts", async () => {
+    const { 'script-src': _, ...others } = additions;
+    const policy = formatPolicy({
+      ...withAdditions({ 'default-src': ["'self'"] }, others),
+      'script-src': ["'nonce-r4nd0m'", "'strict-dynamic'"],
+      'require-trusted-types-for': ["'script'"],
+    });
+    const { page, problems, violations } = await open('/nonce.html', policy, 'r4nd0m');
+    await walk(page, { session: 4 });
+    expect(await violations()).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });
