@@ -146,6 +146,41 @@ ${embedCode({ origin: stack.productUrl, clientId: stack.clientId, template: 'Sea
           background: 'rgba(0, 0, 0, 0)',
         });
       }
+
+      // Signed in: the attendees, the attendee form with its errors, tickets and the basket.
+      await widget.locator('.cw-switch button').click();
+      await widget.getByRole('heading', { name: 'Sign in to book' }).waitFor();
+      await widget.getByLabel('Email').fill('parent@example.com');
+      await widget.getByLabel('Password').fill('classwise-parent');
+      await widget.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await widget.getByRole('heading', { name: 'Who is attending?' }).waitFor({ timeout: 15_000 });
+      await widget.getByRole('checkbox').first().waitFor();
+      found.push(...(await contrast(page, 'attendees')));
+      await widget.getByRole('button', { name: 'Create attendee' }).click();
+      await widget.getByRole('heading', { name: 'Create attendee' }).waitFor();
+      await widget.getByRole('button', { name: 'Save' }).click();
+      await widget.getByText('Please complete this required field').first().waitFor();
+      found.push(...(await contrast(page, 'attendee form with errors')));
+      const fields = widget.locator('input:not([type=checkbox],[type=radio]), select, textarea');
+      expect(await fields.count()).toBeGreaterThan(2);
+      for (const field of await fields.all()) {
+        expect(await fieldColours(field)).toEqual({
+          color: theme.rgb,
+          background: 'rgba(0, 0, 0, 0)',
+        });
+      }
+      await widget.getByRole('button', { name: 'Cancel' }).click();
+      await widget.getByRole('checkbox', { name: 'Mia Parent' }).check();
+      await widget.getByRole('button', { name: 'Continue' }).click();
+      await widget.getByRole('heading', { name: 'Choose tickets' }).waitFor();
+      await widget.getByRole('radio', { name: /Pay as you go/ }).check();
+      const sessions = widget.getByRole('group', { name: /^Sessions for / }).first();
+      await sessions.getByRole('checkbox').nth(1).check();
+      found.push(...(await contrast(page, 'tickets')));
+      await widget.getByRole('button', { name: 'Continue' }).click();
+      await widget.getByRole('heading', { name: 'Your basket' }).waitFor();
+      found.push(...(await contrast(page, 'basket')));
+
       expect(found).toEqual([]);
       await page.close();
     });
