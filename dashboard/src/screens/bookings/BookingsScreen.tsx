@@ -219,7 +219,7 @@ export function BookingsScreen() {
             <input
               type="search"
               className="input"
-              placeholder="Customer name, email or booking number"
+              placeholder="Parent, child, email, phone or booking number"
               aria-label="Search bookings"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}

@@ -53,7 +53,11 @@ export function CustomerActivity({
       hideOnMobile: true,
       render: (m) => METHODS[m.method] ?? m.method,
     },
-    { key: 'status', header: 'Status', render: (m) => m.status },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (m) => m.status.charAt(0).toUpperCase() + m.status.slice(1),
+    },
     {
       key: 'amount',
       header: 'Amount',
