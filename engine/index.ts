@@ -60,6 +60,8 @@ export * from './refunds/owed.ts';
 export * from './refunds/quote.ts';
 /** A booking's money: total, paid, owed, refunds. @example bookingStatement(input).owed */
 export * from './refunds/statement.ts';
+/** Cancellation rules as parents read them. @example cancellationTermsText(rule, money) */
+export * from './refunds/terms.ts';
 /** Registers: marks, corrections and the register's counts. @example markState(marks).attendance */
 export * from './registers.ts';
 /** When scheduled messages go out. @example offerReminderAt(offeredAt, expiresAt) */

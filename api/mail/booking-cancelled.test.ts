@@ -98,6 +98,11 @@ describe('booking cancelled e-mail', () => {
 
     await runDueJobs(ctx.handle.db, mailJobHandlers(inbox.mail));
     const number = bookingId.slice(-8).toUpperCase();
+    // The confirmation carried the camp's cancellation terms, as worded by the engine.
+    const confirmation = inbox.received.find((m) => m.subject?.startsWith('Booking confirmed'));
+    expect(confirmation?.text).toMatch(
+      /Summer Camp: Cancel a session up to \d+ \w+ before it starts: 100% refunded, less a £1\.00 fee\./,
+    );
     const received = inbox.received.find((m) => m.subject?.startsWith('Payment received'));
     expect(received?.subject).toBe(
       `Payment received: Booking number ${number} with ${(await clientName()).name}`,

@@ -98,6 +98,9 @@ describe('booking confirmation e-mail', () => {
     expect(text).toMatch(/Paid\s+£0\.00/);
     expect(text).toMatch(/Still to pay\s+£50\.00/);
     expect(text).toContain('How to pay');
+    expect(text).toContain(
+      'Summer Camp: Places cannot be cancelled online; contact Little Kickers <Leeds> to cancel.',
+    );
     expect(text).toMatch(/Please pay by \w{3} \d\d\/\d\d\/\d{4} at \d/);
     expect(mail!.html).toContain('Ada Lovelace');
     expect(mail!.html).toContain('Little Kickers &lt;Leeds&gt;');

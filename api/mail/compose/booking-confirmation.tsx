@@ -1,5 +1,13 @@
 import { render } from '@react-email/components';
-import { bookingReference, formatTimeRange, zonedToInstant } from '../../../engine/index.ts';
+import {
+  bookingReference,
+  cancellationTermsText,
+  formatTimeRange,
+  noOnlineCancellation,
+  type TermsRule,
+  zonedToInstant,
+} from '../../../engine/index.ts';
+import type { Db } from '../../db/connection.ts';
 import { loadBookingDtos } from '../../services/bookings/dto.ts';
 import { calendarFile } from '../ics.ts';
 import { BookingConfirmation } from '../templates/BookingConfirmation.tsx';
@@ -55,7 +63,12 @@ export const composeBookingConfirmation: Composer = async (row, { db, now }) => 
     howToPay: statement.owed > 0 ? statement.howToPay : null,
     payBy: awaitingPayment && booking.paymentDueAt ? organiser.instant(booking.paymentDueAt) : null,
   };
-  const element = <BookingConfirmation {...props} />;
+  const element = (
+    <BookingConfirmation
+      {...props}
+      cancellationTerms={await termsOf(db, row.client_id, items, organiser)}
+    />
+  );
   return {
     organiserName: organiser.name,
     subject: `${awaitingPayment ? 'Booking received' : 'Booking confirmed'}: ${props.bookingNumber} with ${organiser.name}`,
@@ -70,3 +83,56 @@ export const composeBookingConfirmation: Composer = async (row, { db, now }) => 
     ],
   };
 };
+
+/** Each booked activity's enabled cancellation rules, worded; one line per activity. */
+async function termsOf(
+  db: Db,
+  clientId: string,
+  items: { activityGroup: { _id: string; name: string } }[],
+  organiser: { name: string; money: (minor: number) => string },
+): Promise<string[]> {
+  const groups = [...new Map(items.map((i) => [i.activityGroup._id, i.activityGroup.name]))];
+  if (groups.length === 0) return [];
+  const rules = await db
+    .selectFrom('activity_group_cancellation_rules as l')
+    .innerJoin('cancellation_rules as r', 'r.id', 'l.cancellation_rule_id')
+    .select([
+      'l.activity_group_id',
+      'r.session_scope',
+      'r.window_amount',
+      'r.window_unit',
+      'r.percentage_to_refund',
+      'r.fee',
+    ])
+    .where('l.client_id', '=', clientId)
+    .where('r.client_id', '=', clientId)
+    .where('r.enabled', '=', 1)
+    .where(
+      'l.activity_group_id',
+      'in',
+      groups.map(([id]) => id),
+    )
+    .orderBy('r.session_scope')
+    .orderBy('r.window_amount', 'desc')
+    .execute();
+  return groups.map(([id, name]) => {
+    const mine = rules.filter((r) => r.activity_group_id === id);
+    const words = mine.length
+      ? mine
+          .map((r) =>
+            cancellationTermsText(
+              {
+                sessionScope: r.session_scope,
+                windowAmount: r.window_amount,
+                windowUnit: r.window_unit as TermsRule['windowUnit'],
+                percentageToRefund: r.percentage_to_refund,
+                fee: r.fee,
+              },
+              organiser.money,
+            ),
+          )
+          .join(' ')
+      : noOnlineCancellation(organiser.name);
+    return `${name}: ${words}`;
+  });
+}

@@ -24,6 +24,8 @@ export interface BookingConfirmationProps {
   howToPay: string | null;
   /** When unpaid places are released, in the organiser's zone. */
   payBy: string | null;
+  /** The cancellation terms of each booked activity, as 'Activity: terms'. */
+  cancellationTerms: string[];
 }
 
 const label = { ...textStyle, color: '#6b7280', margin: '0' };
@@ -96,6 +98,16 @@ export function BookingConfirmation(props: BookingConfirmationProps) {
         <Text style={textStyle}>
           {`Please pay by ${props.payBy}; unpaid places are released after that.`}
         </Text>
+      ) : null}
+      {props.cancellationTerms.length > 0 ? (
+        <>
+          <Text style={headingStyle}>Cancellation terms</Text>
+          {props.cancellationTerms.map((terms) => (
+            <Text key={terms} style={{ ...textStyle, margin: '0 0 8px' }}>
+              {terms}
+            </Text>
+          ))}
+        </>
       ) : null}
       <Text style={textStyle}>The attached calendar file adds your sessions to your calendar.</Text>
     </Layout>
