@@ -96,6 +96,7 @@ export const css = `
 .cw-root :is(input:not([type=checkbox],[type=radio]),select,textarea){font:inherit;color:inherit;background:#fff;border:1px solid #858f9e;border-radius:8px;padding:8px 10px;max-width:100%}
 .cw-root.cw-seamless :is(input:not([type=checkbox],[type=radio]),select,textarea){color:inherit;background:transparent;border-color:color-mix(in srgb,currentColor 55%,transparent)}
 .cw-seamless option{color:#1c2733;background:#fff}
+.cw-root.cw-seamless :is(input,select,textarea)[aria-invalid=true]{border-color:color-mix(in srgb,#d92d20 60%,currentColor)}
 .cw-on-dark .cw-seamless{color-scheme:dark}
 .cw-root textarea{min-height:80px}
 .cw-root :is(input,select,textarea):focus-visible{outline:3px solid var(--cw-a);outline-offset:1px}
