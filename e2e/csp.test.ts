@@ -159,7 +159,7 @@ ${nonce ? snippet.replaceAll('<script', `<script nonce="${nonce}"`) : snippet}
       };
     });
 
-  /** Listing, activity, sign-in, attendees, tickets, basket, payment: every lazy chunk on the way. */
+  /** Listing, activity, sign-in, attendees, tickets, basket, payment, my bookings: the lazy chunks. */
   async function walk(
     page: Page,
     { session, formatted = true }: { session: number; formatted?: boolean },
@@ -206,13 +206,18 @@ ${nonce ? snippet.replaceAll('<script', `<script nonce="${nonce}"`) : snippet}
     expect(await looks(widget.locator('.cw-btn:not(.cw-btn-quiet)').last())).toMatchObject({
       background: 'rgb(14, 116, 144)',
     });
+    await widget.getByRole('button', { name: 'My bookings' }).click();
+    await widget.getByRole('heading', { name: 'My bookings' }).waitFor();
+    await widget.locator('.cw-panel, .cw-notice').first().waitFor({ timeout: 15_000 });
   }
 
   it('works on a page that allows only itself plus the published sources', async () => {
     const { page, problems, violations, chunks } = await open('/strict.html', published);
     await walk(page, { session: 1 });
     // The lazily loaded steps came from our origin under the same policy.
-    expect(chunks).toEqual(expect.arrayContaining(['GroupDetail', 'Journey', 'Checkout']));
+    expect(chunks).toEqual(
+      expect.arrayContaining(['GroupDetail', 'Journey', 'Checkout', 'MyBookings']),
+    );
     expect(await violations()).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
