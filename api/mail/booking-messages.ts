@@ -163,3 +163,29 @@ export async function enqueuePaymentReceived(
     now,
   });
 }
+
+/**
+ * Queues the notice that a waitlist offer lapsed unbooked, inside the transaction that expires
+ * it. One per offer.
+ *
+ * @example await enqueueOfferLapsed(trx, { clientId, entryId, expiresAt });
+ */
+export async function enqueueOfferLapsed(
+  trx: Db,
+  { clientId, entryId, expiresAt }: { clientId: string; entryId: string; expiresAt: string },
+): Promise<string | null> {
+  const parent = await trx
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .where('w.client_id', '=', clientId)
+    .where('w.id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'waitlist-offer-lapsed',
+    eventKey: `waitlist-offer-lapsed:${entryId}:${expiresAt}`,
+    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    payload: { entryId, expiresAt },
+  });
+}

@@ -13,7 +13,8 @@ export type MessageKind =
   | 'payment-received'
   | 'session-reminder'
   | 'waitlist-offer'
-  | 'waitlist-offer-reminder';
+  | 'waitlist-offer-reminder'
+  | 'waitlist-offer-lapsed';
 
 export interface OutgoingMessage {
   clientId: string;

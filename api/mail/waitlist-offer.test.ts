@@ -7,6 +7,7 @@ import {
   parentWithChildren,
   premiumOrganiser,
 } from '../routes/bookings.fixtures.ts';
+import { expireOffer } from '../services/waitlists.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { enqueueWaitlistOffer } from './booking-messages.ts';
 import { mailJobHandlers } from './jobs.ts';
@@ -148,5 +149,14 @@ describe('waitlist offer e-mail', () => {
       },
     ]);
     expect(remindersSent()).toHaveLength(1);
+
+    // Not booked in time: the offer lapses and the parent is told the place has gone on.
+    await expireOffer(ctx.handle.db, org.clientId, entry, expiresAt + 1000);
+    await runDueJobs(ctx.handle.db, mailJobHandlers(inbox.mail), new Date(expiresAt + 2000));
+    const lapsed = inbox.received.filter((m) => m.subject?.includes('has gone to the next family'));
+    expect(lapsed.map((m) => m.subject)).toEqual([
+      'The place on Tiny Tennis for Ada Lovelace has gone to the next family',
+    ]);
+    expect(lapsed[0]!.text).toContain('was kept for you until');
   });
 });

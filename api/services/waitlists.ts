@@ -21,7 +21,7 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { enqueueWaitlistOffer } from '../mail/booking-messages.ts';
+import { enqueueOfferLapsed, enqueueWaitlistOffer } from '../mail/booking-messages.ts';
 import { type ActivityGroupDto, loadActivityGroup } from './activity-groups.ts';
 import { listAttendees } from './attendees.ts';
 
@@ -354,14 +354,20 @@ export async function expireOffer(
     .executeTakeFirst();
   if (entry?.status !== 'Ready' || !entry.offer_expires_at) return;
   if (Date.parse(entry.offer_expires_at) > now) return;
-  await db
-    .updateTable('waitlist_entries')
-    .set({ status: 'Expired', updated_at: nowIso() })
-    .where('client_id', '=', clientId)
-    .where('id', '=', id)
-    .where('status', '=', 'Ready')
-    .where('offer_expires_at', '=', entry.offer_expires_at)
-    .execute();
+  const expiresAt = entry.offer_expires_at;
+  // The parent is told in the same commit that lets the place go.
+  await db.transaction().execute(async (trx) => {
+    const lapsed = await trx
+      .updateTable('waitlist_entries')
+      .set({ status: 'Expired', updated_at: nowIso() })
+      .where('client_id', '=', clientId)
+      .where('id', '=', id)
+      .where('status', '=', 'Ready')
+      .where('offer_expires_at', '=', expiresAt)
+      .executeTakeFirst();
+    if (Number(lapsed.numUpdatedRows) === 1)
+      await enqueueOfferLapsed(trx, { clientId, entryId: id, expiresAt });
+  });
 }
 
 /**

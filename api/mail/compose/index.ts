@@ -16,4 +16,5 @@ export const composers: Record<MessageKind, Composer> = {
   'session-reminder': composeSessionReminder,
   'waitlist-offer': composeWaitlistOffer,
   'waitlist-offer-reminder': composeWaitlistOffer,
+  'waitlist-offer-lapsed': composeWaitlistOffer,
 };

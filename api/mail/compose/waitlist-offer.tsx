@@ -6,7 +6,8 @@ import { loadOrganiser } from './organiser.ts';
 import { type Composer, MessageNotNeeded } from './types.ts';
 
 /**
- * The waitlist offer and its reminder, from the entry the payload names. An offer that ended
+ * The waitlist offer, its reminder and the notice that it lapsed, from the entry the payload
+ * names. An offer that ended
  * before the send (booked, withdrawn or lapsed) is not announced: the message is skipped.
  */
 export const composeWaitlistOffer: Composer = async (row, { db }) => {
@@ -14,7 +15,14 @@ export const composeWaitlistOffer: Composer = async (row, { db }) => {
     entryId?: string;
     expiresAt?: string;
   };
-  const reminder = row.kind === 'waitlist-offer-reminder';
+  const variant =
+    row.kind === 'waitlist-offer-lapsed'
+      ? 'lapsed'
+      : row.kind === 'waitlist-offer-reminder'
+        ? 'reminder'
+        : 'offer';
+  // The offer and its reminder need the offer still open; the lapse notice needs it lapsed.
+  const wanted = variant === 'lapsed' ? 'Expired' : 'Ready';
   const entry = await db
     .selectFrom('waitlist_entries as w')
     .innerJoin('activity_groups as g', 'g.id', 'w.activity_group_id')
@@ -31,8 +39,12 @@ export const composeWaitlistOffer: Composer = async (row, { db }) => {
     .where('w.client_id', '=', row.client_id)
     .where('w.id', '=', entryId ?? '')
     .executeTakeFirst();
-  if (entry?.status !== 'Ready' || entry.offer_expires_at !== expiresAt)
-    throw new MessageNotNeeded('The offer had ended (booked, withdrawn or lapsed) by then.');
+  if (entry?.status !== wanted || entry.offer_expires_at !== expiresAt)
+    throw new MessageNotNeeded(
+      variant === 'lapsed'
+        ? 'The offer was taken up or made again by then.'
+        : 'The offer had ended (booked, withdrawn or lapsed) by then.',
+    );
   const organiser = await loadOrganiser(db, row.client_id);
   const [attendee] = await listAttendees(db, row.client_id, {
     ids: [entry.attendee_id],
@@ -48,14 +60,17 @@ export const composeWaitlistOffer: Composer = async (row, { db }) => {
         ? `${organiser.date(entry.date)}, ${formatTimeRange(entry.start_time, entry.end_time)}`
         : 'Every session of the course',
     until: organiser.instant(expiresAt!),
-    reminder,
-  };
+    variant,
+  } as const;
   const element = <WaitlistOffer {...props} />;
   return {
     organiserName: organiser.name,
-    subject: reminder
-      ? `Reminder: the place on ${props.activity} for ${props.attendee} is kept until ${props.until}`
-      : `A place is free on ${props.activity} for ${props.attendee}`,
+    subject:
+      variant === 'lapsed'
+        ? `The place on ${props.activity} for ${props.attendee} has gone to the next family`
+        : variant === 'reminder'
+          ? `Reminder: the place on ${props.activity} for ${props.attendee} is kept until ${props.until}`
+          : `A place is free on ${props.activity} for ${props.attendee}`,
     html: await render(element),
     text: await render(element, { plainText: true }),
   };

@@ -10,8 +10,8 @@ export interface WaitlistOfferProps {
   session: string;
   /** When the place is released to the next family, on the organiser's clock. */
   until: string;
-  /** The reminder sent before the offer lapses. */
-  reminder?: boolean;
+  /** The reminder sent before the offer lapses, or the notice that it has. */
+  variant?: 'offer' | 'reminder' | 'lapsed';
 }
 
 /**
@@ -28,14 +28,18 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
     >
       <Text style={textStyle}>{`Hello ${props.parentName},`}</Text>
       <Text style={textStyle}>
-        {props.reminder
-          ? `A reminder: the place on ${props.activity} for ${props.attendee} is still kept for you, but not for long.`
-          : `Good news: a place has come free on ${props.activity} for ${props.attendee}.`}
+        {props.variant === 'lapsed'
+          ? `The place on ${props.activity} for ${props.attendee} was kept for you until ${props.until} and was not booked, so it has gone to the next family waiting.`
+          : props.variant === 'reminder'
+            ? `A reminder: the place on ${props.activity} for ${props.attendee} is still kept for you, but not for long.`
+            : `Good news: a place has come free on ${props.activity} for ${props.attendee}.`}
       </Text>
       <Text style={headingStyle}>{props.session}</Text>
-      <Text style={textStyle}>
-        {`We are keeping it for you until ${props.until}. Book it from ${props.organiser.name}'s booking page, signed in as you joined the waitlist; after that time it goes to the next family waiting.`}
-      </Text>
+      {props.variant === 'lapsed' ? null : (
+        <Text style={textStyle}>
+          {`We are keeping it for you until ${props.until}. Book it from ${props.organiser.name}'s booking page, signed in as you joined the waitlist; after that time it goes to the next family waiting.`}
+        </Text>
+      )}
     </Layout>
   );
 }

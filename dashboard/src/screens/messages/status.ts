@@ -28,4 +28,5 @@ export const kindLabels: Record<string, string> = {
   'session-reminder': 'Session reminder',
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
+  'waitlist-offer-lapsed': 'Waitlist offer lapsed',
 };
