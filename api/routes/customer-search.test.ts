@@ -31,16 +31,22 @@ async function rename(userId: string, fullName: string) {
     .execute();
 }
 
-/** A parent's answer to the organiser's phone question (parents' answers have no route yet). */
-async function answerPhone(clientId: string, fieldId: string, userId: string, phone: string) {
+/** An answer to a phone question, written directly (parents' own answers have no route yet). */
+async function answerPhone(
+  clientId: string,
+  fieldId: string,
+  ownerId: string,
+  phone: string,
+  ownerType: 'user' | 'attendee' = 'user',
+) {
   const now = new Date().toISOString();
   await ctx.handle.db
     .insertInto('field_data')
     .values({
       id: newId(),
       client_id: clientId,
-      owner_type: 'user',
-      owner_id: userId,
+      owner_type: ownerType,
+      owner_id: ownerId,
       field_id: fieldId,
       data_type: 'string',
       value: phone,
@@ -95,6 +101,22 @@ describe('Customers search (GET /api/users)', () => {
     expect(ids(await search(email.slice(0, 9).toUpperCase()))).toEqual([percent.userId]);
     expect(ids(await search('900123'))).toEqual([dove.userId]);
     expect(ids(await search('07700900123'))).toEqual([dove.userId]);
+  });
+
+  it('finds a parent by an emergency number asked per child', async () => {
+    const field = await ctx.request('POST', '/api/fields', {
+      token: org.token,
+      body: { title: 'Emergency number', type: 'phone', usage: 'attendee' },
+    });
+    expect(field.status, JSON.stringify(field.body)).toBe(201);
+    await answerPhone(
+      org.clientId,
+      field.body.data._id,
+      percent.children[0]!,
+      '+44 20 7946 0958',
+      'attendee',
+    );
+    expect(ids(await search('7946'))).toEqual([percent.userId]);
   });
 
   it('takes % and _ literally', async () => {

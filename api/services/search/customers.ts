@@ -4,9 +4,9 @@ import { compactPhone, contains, phoneDigits } from './terms.ts';
 
 /**
  * Whether the customer whose id is `userId` matches every word typed: each word may hit the
- * parent's name, e-mail or phone answer, or a child's first or last name. Tenant-scoped: only
- * this client's attendees and answers are read. The answers are found through the
- * (client_id, owner_type, owner_id) index of field_data.
+ * parent's name, e-mail, a phone answer (theirs or one given per child), or a child's first or
+ * last name. Tenant-scoped: only this client's attendees and answers are read, found through
+ * field_data's (client_id, owner_type, owner_id) index.
  *
  * @example base.where((eb) => customerMatches(eb, clientId, { id: 'u.id', name: 'u.full_name', email: 'u.email' }, ['ivy']))
  */
@@ -47,8 +47,27 @@ export function customerMatches<DB extends Database, TB extends keyof DB>(
           )
           .select('pf.id')
           .where('pf.client_id', '=', clientId)
-          .where('pf.owner_type', '=', 'user')
-          .where(sql<SqlBool>`${sql.ref('pf.owner_id')} = ${userId}`)
+          // The parent's own phone question, or one asked per child (an emergency number).
+          .where((w) =>
+            w.or([
+              w.and([
+                w('pf.owner_type', '=', 'user'),
+                sql<SqlBool>`${sql.ref('pf.owner_id')} = ${userId}`,
+              ]),
+              w.and([
+                w('pf.owner_type', '=', 'attendee'),
+                w(
+                  'pf.owner_id',
+                  'in',
+                  w
+                    .selectFrom('attendees as pa')
+                    .select('pa.id')
+                    .where('pa.client_id', '=', clientId)
+                    .where(sql<SqlBool>`${sql.ref('pa.user_id')} = ${userId}`),
+                ),
+              ]),
+            ]),
+          )
           .where('pc.type', '=', 'phone')
           .where(phone ? contains(compactPhone(sql.ref('pf.value')), phone) : sql<SqlBool>`1 = 0`),
       );
