@@ -20,7 +20,6 @@ import { childcareVoucherProviders } from './routes/childcare-voucher-providers.
 import { client } from './routes/client.ts';
 import { discountRules } from './routes/discount-rules.ts';
 import { exportRoutes } from './routes/exports.ts';
-import { exportRoutes } from './routes/exports.ts';
 import { fields } from './routes/fields.ts';
 import { fileUploads } from './routes/file-uploads.ts';
 import { asset, publicFiles } from './routes/files.ts';
@@ -74,7 +73,6 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/waitlists', waitlists)
     .route('/bookings', bookings)
     .route('/overview', overview)
-    .route('/exports', exportRoutes)
     .route('/exports', exportRoutes)
     .route('/messages', messagesRoutes)
     .route('/registers', registers)
