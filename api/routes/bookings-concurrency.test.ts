@@ -87,9 +87,7 @@ describe('200 simultaneous bookings', () => {
     expect(
       responses
         .filter((r) => r.status === 409)
-        .every(
-          (r) => r.body.message === messages.sessionFullNamed(['Tue 01/07/2031, 9am–3pm']),
-        ),
+        .every((r) => r.body.message === messages.sessionFullNamed(['Tue 01/07/2031, 9am–3pm'])),
     ).toBe(true);
     expect(await countTakenPlaces(ctx, session)).toBe(15);
     const bookings = await ctx.handle.db
