@@ -30,6 +30,16 @@ const port = (name: string) =>
     ),
   );
 
+const seconds = (name: string, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, `${name} must be a whole number of seconds (0-${max}).`),
+      v.transform(Number),
+      v.maxValue(max, `${name} must be a whole number of seconds (0-${max}).`),
+    ),
+  );
+
 const httpUrl = (name: string, example: string) =>
   v.optional(
     v.pipe(
@@ -147,6 +157,8 @@ export const envSchema = v.pipe(
     ALLOWED_ORIGINS: origins,
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
+    SHUTDOWN_DRAIN_SECONDS: seconds('SHUTDOWN_DRAIN_SECONDS', 300),
+    SHUTDOWN_TIMEOUT_SECONDS: seconds('SHUTDOWN_TIMEOUT_SECONDS', 600),
     LOG_LEVEL: v.optional(
       v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`),
     ),

@@ -54,8 +54,13 @@ export function readConfig(
     logLevel: valid.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     /** Where log lines go; tests pass a stream to read them. */
     logDestination: undefined as DestinationStream | undefined,
-    /** How long a shutdown waits for in-flight requests and the running job. */
-    shutdownMs: 25_000,
+    /**
+     * After SIGTERM, how long the process keeps serving while readiness answers 503, so a
+     * balancer takes it out of rotation and connections already queued are still answered.
+     */
+    drainMs: (valid.SHUTDOWN_DRAIN_SECONDS ?? (production ? 1 : 0)) * 1000,
+    /** Then how long it waits for requests in flight and the running job before cutting them. */
+    shutdownMs: (valid.SHUTDOWN_TIMEOUT_SECONDS ?? 25) * 1000,
   };
 }
 
@@ -63,8 +68,9 @@ export type ServerConfig = ReturnType<typeof readConfig>;
 
 /**
  * Opens and migrates the database and starts serving. `stop` is the graceful shutdown: readiness
- * turns 503, the listener closes (no new connections), requests in flight and the running job
- * finish, then the database closes. Past `shutdownMs` the remaining connections are cut.
+ * turns 503 and answers close their connections for `drainMs`, then the listener closes (no new
+ * connections), requests in flight and the running job finish, and the database closes. Past
+ * `shutdownMs` the remaining connections are cut.
  */
 export async function startServer(config: ServerConfig) {
   const logger = createLogger({ level: config.logLevel, destination: config.logDestination });
@@ -103,6 +109,11 @@ export async function startServer(config: ServerConfig) {
     server.once('listening', done);
     server.once('error', fail);
   });
+  // While draining, every answer closes its connection: keep-alive clients reconnect, and reach
+  // another process rather than a socket about to close under them.
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
   const http = server as typeof server & {
     closeIdleConnections?: () => void;
     closeAllConnections?: () => void;
@@ -111,6 +122,7 @@ export async function startServer(config: ServerConfig) {
   const stop = () => {
     stopped ??= (async () => {
       draining = true;
+      await new Promise((done) => setTimeout(done, config.drainMs));
       const closed = new Promise<void>((done) => server.close(() => done()));
       // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
       http.closeIdleConnections?.();

@@ -12,12 +12,14 @@ export const BUILT_FILES = [
   'embed/embed.js',
 ];
 
-/** One line per built file that is missing from `distDir`. */
+/** One line when `distDir` lacks any built file, naming them; none when all are there. */
 export function missingBuiltFiles(distDir: string): string[] {
-  return BUILT_FILES.filter((file) => !existsSync(join(distDir, file))).map(
-    (file) =>
-      `${join(distDir, file)} is missing: run \`npm run build\` before \`npm run serve:prod\`.`,
-  );
+  const missing = BUILT_FILES.filter((file) => !existsSync(join(distDir, file)));
+  return missing.length === 0
+    ? []
+    : [
+        `${distDir} is not built (missing ${missing.join(', ')}): run \`npm run build\` before \`npm run serve:prod\`.`,
+      ];
 }
 
 /**
