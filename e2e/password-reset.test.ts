@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestInbox, type TestInbox } from '../api/mail/testing.ts';
@@ -19,6 +21,24 @@ import {
  */
 
 const chrome = chromiumOrSkip();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page, one line each (as e2e/a11y). */
+async function audit(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    })) as { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} ${JSON.stringify(n.target)}`));
+}
 
 describe.skipIf(!chrome)('password reset and Messages in Chromium', () => {
   let inbox: TestInbox;
@@ -158,5 +178,30 @@ describe.skipIf(!chrome)('password reset and Messages in Chromium', () => {
     await again.getByLabel('Password').fill('parent new pass');
     await again.getByRole('button', { name: 'Sign in', exact: true }).click();
     await again.getByRole('heading', { name: 'Who is attending?' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('passes axe on the Messages screen and its dialog, and on every reset page', async () => {
+    const found: string[] = [];
+    await page.goto(`${stack.productUrl}/admin/messages`);
+    await page.getByRole('row').nth(1).waitFor();
+    found.push(...(await audit(page, 'Messages')));
+    await page.getByRole('row').nth(1).getByRole('button').first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(400);
+    found.push(...(await audit(page, 'Message dialog')));
+    await page.keyboard.press('Escape');
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${stack.productUrl}/admin/forgot-password`);
+    await visitor.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    found.push(...(await audit(visitor, 'Forgot password')));
+    await visitor.goto(`${stack.productUrl}/admin/reset-password?token=x`);
+    await visitor.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    found.push(...(await audit(visitor, 'Reset password')));
+    await visitor.goto(
+      `${stack.productUrl}/account/reset-password?client=${stack.clientId}&token=x`,
+    );
+    found.push(...(await audit(visitor, 'Hosted reset page')));
+    expect(found).toEqual([]);
   });
 });
