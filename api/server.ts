@@ -9,8 +9,8 @@ import { jobHandlers } from './jobs/handlers.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { startWorker } from './jobs/queue.ts';
 import { createLogger } from './log/logger.ts';
-import { readMailSettings } from './mail/settings.ts';
 import { scheduleSessionReminders } from './mail/session-reminders.ts';
+import { readMailSettings } from './mail/settings.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
@@ -18,14 +18,16 @@ import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
 /**
  * Everything the process takes from its environment, read and validated in this one place
  * (api/config.ts): a wrong value throws a ConfigError naming every problem, one line each.
- * `production` is the production entry: production behaviour whatever NODE_ENV says, and the
- * variables it cannot guess required.
+ * `production: true` is the production entry: production behaviour whatever NODE_ENV says, and
+ * the variables it cannot guess are required. NODE_ENV=production alone (e.g. the demo behind
+ * HTTPS) gives production behaviour with the demo's defaults.
  */
 export function readConfig(
   env: NodeJS.ProcessEnv = process.env,
-  { production = env.NODE_ENV === 'production' }: { production?: boolean } = {},
+  { production: entry = false }: { production?: boolean } = {},
 ) {
-  const valid = parseEnv(env, { production });
+  const valid = parseEnv(env, { production: entry });
+  const production = entry || valid.NODE_ENV === 'production';
   const port = valid.PORT ?? 3000;
   return {
     port,

@@ -1,8 +1,8 @@
 import { openDatabase } from '../api/db/connection.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
-import { readConfig } from '../api/server.ts';
+import { configOrExit } from './production/config.ts';
 
-const config = readConfig();
+const config = configOrExit();
 const handle = await openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(handle.db);
 console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');

@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startDemoMailCatcher } from '../api/mail/demo-catcher.ts';
-import { readConfig, startServer } from '../api/server.ts';
+import { startServer } from '../api/server.ts';
 import { startDemoSite } from './demo-site.ts';
+import { configOrExit } from './production/config.ts';
 import { DEMO, seedDemo } from './seed.ts';
 
 /*
  * npm start: migrate, seed the demo organiser when missing, serve the product on PORT and the
  * demo organiser's website on DEMO_PORT, and shut both down cleanly on Ctrl-C.
  */
-const config = readConfig();
+const config = configOrExit();
 if (!/^postgres/.test(config.databaseUrl))
   mkdirSync(dirname(config.databaseUrl), { recursive: true });
 
