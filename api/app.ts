@@ -5,6 +5,7 @@ import { refuseUnstorableUrl } from './http/validate.ts';
 import { requestLog } from './log/request-log.ts';
 import { resolveCaller } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
+import { coachScope } from './middleware/coach-scope.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { boundHeaders } from './middleware/header-bounds.ts';
@@ -18,6 +19,7 @@ import { cancellationRules } from './routes/cancellation-rules.ts';
 import { childcareFundingAccounts } from './routes/childcare-funding-accounts.ts';
 import { childcareVoucherProviders } from './routes/childcare-voucher-providers.ts';
 import { client } from './routes/client.ts';
+import { coaches } from './routes/coaches.ts';
 import { discountRules } from './routes/discount-rules.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { fields } from './routes/fields.ts';
@@ -54,6 +56,8 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use(csrfGuard)
     .use(boundHeaders)
     .use(resolveCaller)
+    // A coach reaches registers and nothing else, whatever route is added below.
+    .use(coachScope)
     .route('/health', health)
     .route('/organisers', organisers)
     .route('/auth', auth)
@@ -76,6 +80,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/exports', exportRoutes)
     .route('/messages', messagesRoutes)
     .route('/registers', registers)
+    .route('/coaches', coaches)
     .route('/file-uploads', fileUploads)
     .route('/asset', asset)
     .route('/files', publicFiles)

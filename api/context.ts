@@ -6,7 +6,7 @@ import type { StripeSettings } from './payments/stripe.ts';
 export interface Caller {
   userId: string;
   clientId: string;
-  role: 'admin' | 'customer';
+  role: 'admin' | 'customer' | 'coach';
 }
 
 export interface AppConfig {

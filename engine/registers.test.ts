@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ageOnSession,
   answerText,
+  coachSchema,
   type MarkRow,
   markProblem,
   markSchema,
@@ -171,5 +172,24 @@ describe('safeguarding answers', () => {
     );
     expect(answerText({ type: 'text', options: [] }, '')).toBeNull();
     expect(answerText({ type: 'text', options: [] }, null)).toBeNull();
+  });
+});
+
+describe('coach form', () => {
+  it('takes a name, an e-mail and a password of 8 or more, blank on edit', () => {
+    const ok = v.parse(coachSchema, {
+      fullName: ' Jo ',
+      email: 'Jo@Club.test',
+      password: 'whistles',
+      activityGroups: ['g1'],
+    });
+    expect(ok).toMatchObject({ fullName: 'Jo', email: 'jo@club.test', activityGroups: ['g1'] });
+    expect(v.parse(coachSchema, { fullName: 'Jo', email: 'jo@club.test' }).password).toBe('');
+    expect(
+      v.safeParse(coachSchema, { fullName: 'Jo', email: 'jo@club.test', password: 'short' })
+        .success,
+    ).toBe(false);
+    expect(v.safeParse(coachSchema, { fullName: '', email: 'jo@club.test' }).success).toBe(false);
+    expect(v.safeParse(coachSchema, { fullName: 'Jo', email: 'not-an-email' }).success).toBe(false);
   });
 });

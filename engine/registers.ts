@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { ageInMonths } from './availability.ts';
-import { boundedText, LIMITS } from './schemas/common.ts';
+import { messages } from './messages.ts';
+import { newPassword } from './schemas/auth.ts';
+import { boundedText, email, id, LIMITS, requiredString } from './schemas/common.ts';
 
 /*
  * A session's register (issue 17): who came, when, and who took them home. Every mark is kept
@@ -290,3 +292,18 @@ export function answerText(
     }
   }
 }
+
+/**
+ * The organiser's Coaches dialog: a coach signs in with an e-mail and password and takes the
+ * registers of the activities ticked. On edit the password may be left blank to keep it.
+ *
+ * @example v.parse(coachSchema, { fullName: 'Jo Coach', email: 'jo@club.test', password: 'long enough', activityGroups: [groupId] })
+ */
+export const coachSchema = v.strictObject({
+  fullName: requiredString(),
+  email,
+  // Required when adding a coach (the service says so); blank on edit keeps the password.
+  password: v.optional(v.union([v.literal(''), newPassword], messages.passwordTooShort), ''),
+  activityGroups: v.optional(v.pipe(v.array(id), v.maxLength(LIMITS.list)), []),
+});
+export type CoachInput = v.InferOutput<typeof coachSchema>;

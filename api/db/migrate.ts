@@ -14,6 +14,7 @@ import * as bookingCancellations from './migrations/2026_11_25_1400_booking_canc
 import * as idempotencyFingerprints from './migrations/2026_11_25_1500_idempotency_fingerprints.ts';
 import * as messagesOutbox from './migrations/2026_11_25_1600_messages_outbox.ts';
 import * as registers from './migrations/2026_11_25_1700_registers.ts';
+import * as coaches from './migrations/2026_11_25_1710_coaches.ts';
 import * as searchExportIndexes from './migrations/2026_11_25_1810_search_export_indexes.ts';
 
 /*
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1500_idempotency_fingerprints': idempotencyFingerprints,
   '2026_11_25_1600_messages_outbox': messagesOutbox,
   '2026_11_25_1700_registers': registers,
+  '2026_11_25_1710_coaches': coaches,
   '2026_11_25_1810_search_export_indexes': searchExportIndexes,
 };
 

@@ -26,7 +26,8 @@ export interface ClientsTable {
 }
 
 export interface UsersTable extends Owned {
-  role: 'admin' | 'customer';
+  /** 'coach': registers of assigned activities only (coach_activity_groups). */
+  role: 'admin' | 'customer' | 'coach';
   email: string;
   full_name: string;
   password_hash: string;
@@ -530,6 +531,13 @@ export interface RegisterMarksTable extends Owned {
   marked_by_user_id: string;
 }
 
+export interface CoachActivityGroupsTable {
+  client_id: string;
+  user_id: string;
+  activity_group_id: string;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -580,4 +588,5 @@ export interface Database {
   messages: MessagesTable;
   password_resets: PasswordResetsTable;
   register_marks: RegisterMarksTable;
+  coach_activity_groups: CoachActivityGroupsTable;
 }

@@ -51,7 +51,8 @@ export const auth = new Hono<AppEnv>()
       throw error;
     }
     await noteSuccess(db, account, address);
-    if (result.user.role === 'admin') {
+    // Dashboard users (an admin, or a coach taking registers) get the session cookie.
+    if (result.user.role === 'admin' || result.user.role === 'coach') {
       setCookie(c, SESSION_COOKIE, result.token, {
         httpOnly: true,
         sameSite: 'Lax',

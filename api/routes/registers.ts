@@ -3,9 +3,14 @@ import * as v from 'valibot';
 import { isDate, markSchema } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { parse, readBody } from '../http/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { requireRegisterStaff } from '../middleware/coach-scope.ts';
 import { recordMark } from '../services/register-marks.ts';
-import { listDayRegisters, loadMarkHistory, loadRegister } from '../services/registers.ts';
+import {
+  coachView,
+  listDayRegisters,
+  loadMarkHistory,
+  loadRegister,
+} from '../services/registers.ts';
 
 const dayQuery = v.object({
   date: v.optional(
@@ -18,34 +23,41 @@ const dayQuery = v.object({
 
 /*
  * Registers (issue 17, docs/api/registers.md): a day's sessions with their counts, one session's
- * register, its audit trail, and marking a child. Admins only, always within their own client.
+ * register, its audit trail, and marking a child. Admins, and coaches for the activities assigned
+ * to them (api/middleware/coach-scope.ts), always within their own client.
  */
 export const registers = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const admin = requireAdmin(c);
+    const { caller, coachId } = requireRegisterStaff(c);
     const { date } = parse(dayQuery, c.req.query());
     return c.json({
-      data: await listDayRegisters(c.get('db'), admin.clientId, date ?? null, Date.now()),
+      data: await listDayRegisters(c.get('db'), caller.clientId, date ?? null, Date.now(), coachId),
     });
   })
   .get('/:sessionId', async (c) => {
-    const admin = requireAdmin(c);
-    return c.json({
-      data: await loadRegister(c.get('db'), admin.clientId, c.req.param('sessionId'), Date.now()),
-    });
+    const { caller, coachId } = requireRegisterStaff(c);
+    const register = await loadRegister(
+      c.get('db'),
+      caller.clientId,
+      c.req.param('sessionId'),
+      Date.now(),
+      coachId,
+    );
+    // Coaches see no money.
+    return c.json({ data: coachId ? coachView(register) : register });
   })
   .get('/:sessionId/marks', async (c) => {
-    const admin = requireAdmin(c);
+    const { caller, coachId } = requireRegisterStaff(c);
     return c.json({
-      data: await loadMarkHistory(c.get('db'), admin.clientId, c.req.param('sessionId')),
+      data: await loadMarkHistory(c.get('db'), caller.clientId, c.req.param('sessionId'), coachId),
     });
   })
   .post('/:sessionId/marks', async (c) => {
-    const admin = requireAdmin(c);
+    const { caller } = requireRegisterStaff(c);
     const input = await readBody(c, markSchema);
     const result = await recordMark(
       c.get('db'),
-      admin,
+      caller,
       c.req.param('sessionId'),
       input,
       Date.now(),

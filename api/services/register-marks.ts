@@ -51,7 +51,12 @@ export async function recordMark(
   const collectedBy = input.kind === 'checkedOut' ? (input.collectedBy?.trim() ?? null) : null;
   const wanted = { attendee: input.attendee, kind: input.kind, at, collectedBy };
   return db.transaction().execute(async (trx) => {
-    await findRegisterSession(trx, clientId, sessionId);
+    await findRegisterSession(
+      trx,
+      clientId,
+      sessionId,
+      caller.role === 'coach' ? caller.userId : null,
+    );
     const replay = await findReplay(trx, clientId, sessionId, input._id, wanted);
     if (replay) return replay;
     const timeProblem = markTimeProblem(at, now);

@@ -64,6 +64,31 @@ export interface RegisterDto {
   rows: RegisterRowDto[];
 }
 
+type NoMoney<T> = Omit<T, 'paid' | 'owed'>;
+
+/** A register as a coach sees it: no money anywhere. */
+export interface CoachRegisterDto extends Omit<RegisterDto, 'summary' | 'rows'> {
+  summary: NoMoney<RegisterSummary>;
+  rows: (Omit<RegisterRowDto, 'booking'> & { booking: NoMoney<RegisterRowDto['booking']> })[];
+}
+
+/**
+ * The register without its money, for a coach (issue 17: coaches see no money).
+ *
+ * @example return c.json({ data: coachId ? coachView(register) : register });
+ */
+export function coachView(register: RegisterDto): CoachRegisterDto {
+  const { paid: _p, owed: _o, ...summary } = register.summary;
+  return {
+    ...register,
+    summary,
+    rows: register.rows.map(({ booking: { paid: _paid, owed: _owed, ...booking }, ...row }) => ({
+      ...row,
+      booking,
+    })),
+  };
+}
+
 export interface MarkDto {
   _id: string;
   attendee: { _id: string; name: string };
@@ -74,9 +99,26 @@ export interface MarkDto {
   recordedAt: string;
 }
 
-/** One session of the client, with its group and venue; 404 for another client's. */
-export async function findRegisterSession(db: Db, clientId: string, sessionId: string) {
-  const session = await db
+/** Sessions a coach may see: their assigned activity groups' (null: an admin, every one). */
+export function coachGroups(db: Db, clientId: string, coachId: string) {
+  return db
+    .selectFrom('coach_activity_groups')
+    .select('activity_group_id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', coachId);
+}
+
+/**
+ * One session of the client, with its group and venue; 404 for another client's, and for a
+ * coach, for a session of an activity not assigned to them.
+ */
+export async function findRegisterSession(
+  db: Db,
+  clientId: string,
+  sessionId: string,
+  coachId: string | null = null,
+) {
+  let query = db
     .selectFrom('activities as s')
     .innerJoin('activity_groups as g', 'g.id', 's.activity_group_id')
     .leftJoin('venues as v', (join) =>
@@ -93,8 +135,9 @@ export async function findRegisterSession(db: Db, clientId: string, sessionId: s
     ])
     .where('s.client_id', '=', clientId)
     .where('g.client_id', '=', clientId)
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('s.id', '=', sessionId);
+  if (coachId) query = query.where('g.id', 'in', coachGroups(db, clientId, coachId));
+  const session = await query.executeTakeFirst();
   if (!session) throw notFound();
   return session;
 }
@@ -206,10 +249,11 @@ export async function loadRegister(
   clientId: string,
   sessionId: string,
   now: number,
+  coachId: string | null = null,
 ): Promise<RegisterDto> {
   const [client, session] = await Promise.all([
     findClientById(db, clientId),
-    findRegisterSession(db, clientId, sessionId),
+    findRegisterSession(db, clientId, sessionId, coachId),
   ]);
   if (!client) throw notFound();
   const [places, marks, attendeeFields, userFields] = await Promise.all([
@@ -320,8 +364,9 @@ export async function loadMarkHistory(
   db: Db,
   clientId: string,
   sessionId: string,
+  coachId: string | null = null,
 ): Promise<MarkDto[]> {
-  await findRegisterSession(db, clientId, sessionId);
+  await findRegisterSession(db, clientId, sessionId, coachId);
   const marks = await registerMarks(db, clientId, [sessionId]);
   const attendees = await listAttendees(db, clientId, {
     ids: [...new Set(marks.map((m) => m.attendee_id))],
@@ -364,11 +409,12 @@ export async function listDayRegisters(
   clientId: string,
   date: string | null,
   now: number,
+  coachId: string | null = null,
 ): Promise<{ date: string; sessions: DaySessionDto[] }> {
   const client = await findClientById(db, clientId);
   if (!client) throw notFound();
   const day = date ?? todayIn(now, client.time_zone);
-  const sessions = await db
+  let query = db
     .selectFrom('activities as s')
     .innerJoin('activity_groups as g', 'g.id', 's.activity_group_id')
     .leftJoin('venues as v', (join) =>
@@ -388,8 +434,9 @@ export async function listDayRegisters(
     .where('s.enabled', '=', 1)
     .where('s.date', '=', day)
     .orderBy('s.start_time')
-    .orderBy('g.name')
-    .execute();
+    .orderBy('g.name');
+  if (coachId) query = query.where('g.id', 'in', coachGroups(db, clientId, coachId));
+  const sessions = await query.execute();
   const ids = sessions.map((s) => s.id);
   const [places, marks] = await Promise.all([
     registerPlaces(db, clientId, ids),

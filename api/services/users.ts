@@ -8,7 +8,7 @@ export interface UserDto {
   _id: string;
   fullName: string;
   email: string;
-  role: 'admin' | 'customer';
+  role: 'admin' | 'customer' | 'coach';
   fieldData: unknown[];
   attendees: string[];
 }

@@ -54,6 +54,7 @@ export async function seedSweep(t: StripeTestContext) {
   const passId = await created('/api/session-passes', pass([camp._id]));
   const providerId = await created('/api/childcare-voucher-providers', provider);
   const accountId = await created('/api/childcare-funding-accounts', fundingAccount);
+  const coachId = await created('/api/coaches', { ...coach, activityGroups: [camp._id] });
   const booked = await t.request('POST', '/api/bookings', {
     token: parent.token,
     body: basket(
@@ -94,6 +95,7 @@ export async function seedSweep(t: StripeTestContext) {
     passId,
     providerId,
     accountId,
+    coachId,
     bookingId,
     placeId,
     waitlistId,
@@ -124,6 +126,7 @@ const pass = (groups: string[]) => ({
   ],
 });
 const provider = { name: 'Edenred', paymentInstructions: 'Pay to Classwise Ltd' };
+const coach = { fullName: 'Jo Coach', email: 'jo.coach@club.test', password: 'whistle-and-cones' };
 const fundingAccount = { name: 'Tax-Free Childcare', regReference: 'R123', postcode: 'LS1 1AA' };
 const rule = {
   name: '48 hours',
@@ -233,6 +236,15 @@ export const samples: Record<string, Sample> = {
   },
   'POST /api/venues': { as: 'admin', body: () => ({ ...venue, name: 'Sports Centre' }) },
   'PUT /api/venues/:id': { as: 'admin', params: { id: 'venueId' }, body: () => venue },
+  'POST /api/coaches': {
+    as: 'admin',
+    body: (s) => ({ ...coach, email: 'sam.coach@club.test', activityGroups: [s.camp._id] }),
+  },
+  'PUT /api/coaches/:id': {
+    as: 'admin',
+    params: { id: 'coachId' },
+    body: (s) => ({ ...coach, password: '', activityGroups: [s.camp._id] }),
+  },
   'POST /api/home-tabs': {
     as: 'admin',
     body: (s) => ({ name: 'Swimming', path: 'swimming', type: 'venue', value: [s.venueId] }),

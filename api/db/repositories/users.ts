@@ -24,11 +24,12 @@ export const findUserByEmail = (db: Db, clientId: string, email: string) =>
     .executeTakeFirst();
 
 /** Admins sign in to the dashboard without naming their client: their email finds it. */
+/** Dashboard users of any client with this e-mail: admins, and coaches (registers only). */
 export const findAdminsByEmail = (db: Db, email: string) =>
   db
     .selectFrom('users')
     .selectAll()
-    .where('role', '=', 'admin')
+    .where('role', 'in', ['admin', 'coach'])
     .where('email', '=', email.toLowerCase())
     .orderBy('created_at')
     .execute();

@@ -32,7 +32,7 @@ import { inTransaction } from './transaction.ts';
 export interface Canceller {
   clientId: string;
   userId: string;
-  role: 'admin' | 'customer';
+  role: 'admin' | 'customer' | 'coach';
 }
 
 async function loadCancellable(
@@ -332,7 +332,8 @@ async function recordCancellation(
       id: newId(),
       client_id: caller.clientId,
       booking_id: loaded.booking.id,
-      by_role: caller.role,
+      // Coaches never reach a cancellation (api/middleware/coach-scope.ts); the column knows two roles.
+      by_role: caller.role === 'admin' ? 'admin' : 'customer',
       places: writeJson(places),
       total_before: change.before.total,
       total_after: change.after.total,

@@ -34,7 +34,7 @@ export async function listMyBookings(
  */
 export async function loadVisibleBooking(
   db: Db,
-  caller: { clientId: string; userId: string; role: 'admin' | 'customer' },
+  caller: { clientId: string; userId: string; role: 'admin' | 'customer' | 'coach' },
   bookingId: string,
 ): Promise<BookingDto | null> {
   const [booking] = await loadBookingDtos(db, caller.clientId, [bookingId]);
