@@ -7,7 +7,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
-import { startWorker } from './jobs/queue.ts';
+import { type JobHandler, startWorker } from './jobs/queue.ts';
 import { createLogger } from './log/logger.ts';
 import { scheduleSessionReminders } from './mail/session-reminders.ts';
 import { readMailSettings } from './mail/settings.ts';
@@ -52,8 +52,8 @@ export function readConfig(
     mail: readMailSettings({ smtpUrl: valid.SMTP_URL, from: valid.MAIL_FROM }),
     /** The demo's local SMTP catcher (used only when SMTP_URL is unset and not in production). */
     mailCatcherPort: valid.MAIL_CATCHER_PORT ?? 2525,
-    /** Production logs every request; the demo and tests only warnings and errors. */
-    logLevel: valid.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    /** Production logs every request and failing jobs; the demo and tests only errors. */
+    logLevel: valid.LOG_LEVEL ?? (production ? 'info' : 'error'),
     /** Where log lines go; tests pass a stream to read them. */
     logDestination: undefined as DestinationStream | undefined,
     /**
@@ -87,14 +87,28 @@ export async function startServer(config: ServerConfig) {
   await scheduleHousekeeping(handle.db, new Date());
   // The hourly sweep that writes tomorrow's session reminders recurs from here the same way.
   await scheduleSessionReminders(handle.db, new Date());
-  const worker = startWorker(
-    handle.db,
-    jobHandlers({
-      stripe: config.stripe,
-      mail: { settings: config.mail, publicUrl: config.publicUrl },
-    }),
-    { onError: (err: unknown) => logger.error({ err }, 'job worker failed') },
+  const handlers = jobHandlers({
+    stripe: config.stripe,
+    mail: { settings: config.mail, publicUrl: config.publicUrl },
+  });
+  // A failing job is retried from the queue (its error kept there); the log says so with the
+  // stack, but not the payload, which can hold customers' details.
+  const logged = Object.fromEntries(
+    Object.entries(handlers).map(([job, handler]): [string, JobHandler] => [
+      job,
+      async (payload, context) => {
+        try {
+          await handler(payload, context);
+        } catch (err) {
+          logger.warn({ err, job }, 'job failed; it will be retried');
+          throw err;
+        }
+      },
+    ]),
   );
+  const worker = startWorker(handle.db, logged, {
+    onError: (err: unknown) => logger.error({ err }, 'job worker failed'),
+  });
   let draining = false;
   const app = createApp(handle, {
     production: config.production,
