@@ -278,6 +278,7 @@ describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
     await expect.poll(() => link.textContent()).toContain(`${register.rows.length} booked`);
     expect(await link.textContent()).toContain('3 in');
     await page.screenshot({ path: `${SHOTS}/day-390.png`, fullPage: true });
+    expect(await audit(page, 'main')).toEqual([]);
 
     await page.emulateMedia({ media: 'print' });
     const pages = page.locator('.register-print');
@@ -288,5 +289,60 @@ describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
     expect(breaks.every((b) => b === 'page')).toBe(true);
     expect(await page.locator('.register-screen-only').isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('lets the organiser add a coach, who signs in on a phone and sees those registers only, with no money', async () => {
+    // The organiser adds the coach in Settings › Coaches, ticking this activity.
+    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await desk.goto(`${stack.productUrl}/admin/login`);
+    await desk.getByLabel('Email').fill(DEMO_ADMIN.email);
+    await desk.getByLabel('Password').fill(DEMO_ADMIN.password);
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await desk
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Coaches' })
+      .click();
+    await desk.getByRole('heading', { name: 'Coaches' }).waitFor();
+    await desk.getByRole('button', { name: 'Add coach' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Add coach' });
+    await dialog.getByLabel('Full name').waitFor();
+    expect(await audit(desk, 'body')).toEqual([]);
+    await dialog.getByLabel('Full name').fill('Jo Coach');
+    await dialog.getByLabel('Email').fill('jo.coach@example.com');
+    await dialog.getByLabel('Password').fill('whistle-and-cones');
+    await dialog.getByLabel(register.session.activityGroup.name).check();
+    await dialog.getByRole('button', { name: 'Add coach' }).click();
+    await desk.getByRole('cell', { name: register.session.activityGroup.name }).waitFor();
+    await desk.close();
+
+    // The coach, on their own phone, lands on Today and has nothing else to open.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const coach = await phone.newPage();
+    await coach.goto(`${stack.productUrl}/admin/login`);
+    await coach.getByLabel('Email').fill('jo.coach@example.com');
+    await coach.getByLabel('Password').fill('whistle-and-cones');
+    await coach.getByRole('button', { name: 'Sign in' }).tap();
+    await coach.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+    // The menu is folded away on a phone; its links are there all the same.
+    const links = await coach
+      .locator('nav[aria-label="Main"] a')
+      .evaluateAll((els) => els.map((el) => el.textContent?.trim()));
+    expect(links).toEqual(['Today']);
+
+    await coach.goto(`${stack.productUrl}/admin/registers/${sessionId}`);
+    await coach.getByRole('heading', { name: /^Register: / }).waitFor();
+    await expect.poll(() => coach.locator('.register-child').count()).toBe(register.rows.length);
+    expect(await coach.locator('.register-summary').textContent()).not.toContain('Owed');
+    expect(await coach.getByText(/^(Owes|Paid) /).count()).toBe(0);
+    expect(await coach.locator('.register-flags').first().isVisible()).toBe(true);
+    await coach.screenshot({ path: `${SHOTS}/coach-390.png`, fullPage: true });
+    // Money and other screens stay shut: the API refuses them.
+    const overview = await coach.evaluate(async () => (await fetch('/api/overview')).status);
+    expect(overview).toBe(403);
+    await phone.close();
   });
 });

@@ -2,9 +2,9 @@ import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { RequireAuth } from './components/RequireAuth.tsx';
 import { screen } from './lazy-screen.tsx';
-import { HomeScreen } from './screens/HomeScreen.tsx';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
+import { StartScreen } from './screens/registers/StartScreen.tsx';
 
 // Screens load when first opened: the sign-in page and the home screen stay in the first bundle.
 const ActivitiesScreen = screen(
@@ -71,6 +71,10 @@ const RegisterScreen = screen(
   'RegisterScreen',
 );
 const TodayScreen = screen(() => import('./screens/registers/TodayScreen.tsx'), 'TodayScreen');
+const CoachesScreen = screen(
+  () => import('./screens/registers/CoachesScreen.tsx'),
+  'CoachesScreen',
+);
 const SettingsScreen = screen(() => import('./screens/SettingsScreen.tsx'), 'SettingsScreen');
 const SessionPassesScreen = screen(
   () => import('./screens/session-passes/SessionPassesScreen.tsx'),
@@ -103,10 +107,11 @@ export function App() {
           </RequireAuth>
         }
       >
-        <Route index element={<HomeScreen />} />
+        <Route index element={<StartScreen />} />
         <Route path="settings" element={<SettingsScreen />} />
         <Route path="settings/fields" element={<FieldsScreen />} />
         <Route path="settings/venues" element={<VenuesScreen />} />
+        <Route path="settings/coaches" element={<CoachesScreen />} />
         <Route path="settings/cancellation-rules" element={<CancellationRulesScreen />} />
         <Route path="settings/home-tabs" element={<HomeTabsScreen />} />
         <Route path="activities" element={<ActivitiesScreen />} />

@@ -91,6 +91,11 @@ export const navigation: NavSection[] = [
         icon: icon('M4 6h10M4 12h10M4 18h6M17 15l2 2 3-4'),
       },
       {
+        label: 'Coaches',
+        to: '/settings/coaches',
+        icon: icon('M12 11a4 4 0 100-8 4 4 0 000 8zM4 21v-1a8 8 0 0116 0v1M9 15l3 3 3-3'),
+      },
+      {
         label: 'Venues',
         to: '/settings/venues',
         icon: icon(
@@ -141,3 +146,20 @@ export function isCurrent(to: string, location: { pathname: string; search: stri
   for (const [key, value] of wanted) if (actual.get(key) !== value) return false;
   return true;
 }
+
+/** A coach's whole dashboard (api/middleware/coach-scope.ts): the day's registers. */
+const coachNavigation: NavSection[] = [
+  {
+    items: [
+      {
+        label: 'Today',
+        to: '/today',
+        icon: icon('M9 4h6v3H9zM6 5H4v16h16V5h-2M8 12l3 3 5-5'),
+      },
+    ],
+  },
+];
+
+/** @example navigationFor('coach') // Today only */
+export const navigationFor = (role: string | undefined): NavSection[] =>
+  role === 'coach' ? coachNavigation : navigation;

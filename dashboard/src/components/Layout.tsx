@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useClientSettings, useLogout, useSession } from '../api.ts';
 import { planName } from '../lib/plan.ts';
-import { isCurrent, navigation } from '../navigation.tsx';
+import { isCurrent, navigationFor } from '../navigation.tsx';
 import { Alert } from './Alert.tsx';
 import { Badge } from './Badge.tsx';
 import { BrandMark } from './BrandMark.tsx';
@@ -86,7 +86,7 @@ export function Layout() {
       >
         <Brand />
         <nav aria-label="Main" className="nav">
-          {navigation.map((section) => (
+          {navigationFor(user?.role).map((section) => (
             <div key={section.title ?? 'main'} className="nav-section">
               {section.title ? <p className="nav-heading">{section.title}</p> : null}
               <ul>

@@ -18,6 +18,8 @@ export function PrintRegister({
   timeZone: string;
   money: (minor: number) => string;
 }) {
+  // A coach's register has no money: no column for it.
+  const withMoney = shown.some(({ row }) => row.booking.owed !== undefined);
   return (
     <section className="register-print" aria-hidden="true">
       <h1>Register: {title}</h1>
@@ -30,7 +32,7 @@ export function PrintRegister({
             <th>Ticket</th>
             <th>Parent</th>
             <th>Notes</th>
-            <th>Money</th>
+            {withMoney ? <th>Money</th> : null}
             <th>Marked</th>
             <th>Signed</th>
           </tr>
@@ -56,7 +58,11 @@ export function PrintRegister({
                   </div>
                 ))}
               </td>
-              <td>{row.booking.owed > 0 ? `Owes ${money(row.booking.owed)}` : 'Paid'}</td>
+              {withMoney ? (
+                <td>
+                  {(row.booking.owed ?? 0) > 0 ? `Owes ${money(row.booking.owed ?? 0)}` : 'Paid'}
+                </td>
+              ) : null}
               <td>{state.attendance ? stateText(state, timeZone) : ''}</td>
               <td className="register-print-sign" />
             </tr>

@@ -1,6 +1,7 @@
 import type { MarkKind } from '../../../../engine/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { stateText } from './lib.ts';
+import type { RegisterRowDto } from './queries.ts';
 import type { Shown } from './RegisterScreen.tsx';
 
 const ATTENDANCE: { kind: MarkKind; label: string }[] = [
@@ -69,12 +70,7 @@ export function RegisterRow({
             <a href={`tel:${row.parent.phone.replace(/[^+\d]/g, '')}`}>{row.parent.phone}</a>
           </>
         ) : null}
-        {' · '}
-        {row.booking.owed > 0 ? (
-          <Badge tone="danger">Owes {money(row.booking.owed)}</Badge>
-        ) : (
-          <Badge tone="success">Paid {money(row.booking.paid)}</Badge>
-        )}
+        <MoneyBadge booking={row.booking} money={money} />
       </p>
       <fieldset className="register-actions">
         <legend className="visually-hidden">Mark {name}</legend>
@@ -104,5 +100,26 @@ export function RegisterRow({
         ) : null}
       </fieldset>
     </li>
+  );
+}
+
+/** Paid or owed; nothing for a coach, whose register carries no money. */
+function MoneyBadge({
+  booking,
+  money,
+}: {
+  booking: RegisterRowDto['booking'];
+  money: (minor: number) => string;
+}) {
+  if (booking.owed === undefined || booking.paid === undefined) return null;
+  return (
+    <>
+      {' · '}
+      {booking.owed > 0 ? (
+        <Badge tone="danger">Owes {money(booking.owed)}</Badge>
+      ) : (
+        <Badge tone="success">Paid {money(booking.paid)}</Badge>
+      )}
+    </>
   );
 }

@@ -68,7 +68,14 @@ export function RegisterScreen() {
     return { row, state: withQueued(row.mark, queued), waiting: queued.length };
   });
   const summary = registerSummary(
-    shown.map((s) => ({ state: s.state, booking: { id: s.row.booking._id, ...s.row.booking } })),
+    shown.map((s) => ({
+      state: s.state,
+      booking: {
+        id: s.row.booking._id,
+        paid: s.row.booking.paid ?? 0,
+        owed: s.row.booking.owed ?? 0,
+      },
+    })),
   );
   const mark = (row: RegisterRowDto, kind: MarkKind, collectedBy: string | null = null) =>
     enqueueMark(sessionId, {
@@ -126,10 +133,12 @@ export function RegisterScreen() {
             <dt>Not marked</dt>
             <dd>{summary.unmarked}</dd>
           </div>
-          <div>
-            <dt>Owed</dt>
-            <dd>{cash(summary.owed)}</dd>
-          </div>
+          {data.summary.owed !== undefined ? (
+            <div>
+              <dt>Owed</dt>
+              <dd>{cash(summary.owed)}</dd>
+            </div>
+          ) : null}
         </dl>
         <p className="register-sync" role="status" data-testid="register-sync">
           {mine.length === 0

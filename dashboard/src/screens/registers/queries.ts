@@ -4,14 +4,26 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type {
+  RegisterDto as AdminRegisterDto,
+  RegisterRowDto as AdminRegisterRowDto,
   DaySessionDto,
   MarkDto,
-  RegisterDto,
-  RegisterRowDto,
 } from '../../../../api/services/registers.ts';
 import { api } from '../../api.ts';
 
-export type { DaySessionDto, MarkDto, RegisterDto, RegisterRowDto };
+export type { DaySessionDto, MarkDto };
+
+/** Money fields are left out of a coach's register (coaches see no money). */
+type MaybeMoney<T extends { paid: number; owed: number }> = Omit<T, 'paid' | 'owed'> &
+  Partial<Pick<T, 'paid' | 'owed'>>;
+
+export type RegisterRowDto = Omit<AdminRegisterRowDto, 'booking'> & {
+  booking: MaybeMoney<AdminRegisterRowDto['booking']>;
+};
+export type RegisterDto = Omit<AdminRegisterDto, 'rows' | 'summary'> & {
+  summary: MaybeMoney<AdminRegisterDto['summary']>;
+  rows: RegisterRowDto[];
+};
 
 export const registerKeys = {
   all: ['registers'] as const,
