@@ -20,18 +20,36 @@ const refuse = (lines: string[]) => {
 
 refuse(missingBuiltFiles(config.distDir));
 
+/** A database or port that fails at start ends the process with one line, not a stack trace. */
+async function orExit<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    refuse([`Could not ${what}: ${(error as Error).message}`]);
+    throw error;
+  }
+}
+
 // Migrations run before the check, so a new database is checked (and found empty) too.
-const check = await openDatabase(config.databaseUrl);
-await migrateToLatest(check.db);
-const demoAdmins = await adminsWithDemoPassword(check.db);
-await check.close();
+const demoAdmins = await orExit(
+  `open and migrate the database at ${withoutPassword(config.databaseUrl)}`,
+  async () => {
+    const check = await openDatabase(config.databaseUrl);
+    try {
+      await migrateToLatest(check.db);
+      return await adminsWithDemoPassword(check.db);
+    } finally {
+      await check.close();
+    }
+  },
+);
 if (demoAdmins.length > 0)
   refuse([
     `The demo admin's published password opens ${demoAdmins.length === 1 ? 'this admin account' : 'these admin accounts'}: ${demoAdmins.join(', ')}.`,
     'Change it (Forgot password, or a database meant for the demo: use `npm start`) before serving in production.',
   ]);
 
-const product = await startServer(config);
+const product = await orExit(`start serving on port ${config.port}`, () => startServer(config));
 product.logger.info(
   {
     port: config.port,
