@@ -344,5 +344,16 @@ describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
     const overview = await coach.evaluate(async () => (await fetch('/api/overview')).status);
     expect(overview).toBe(403);
     await phone.close();
+
+    // The demo's own coach (README) signs in the same way and takes the football registers.
+    const demo = await fetch(`${stack.productUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'coach@example.com', password: 'classwise-coach' }),
+    });
+    const signedIn = (await demo.json()) as { data: { token: string; user: { role: string } } };
+    expect(signedIn.data.user.role).toBe('coach');
+    const coaches = await call<{ fullName: string; activityGroups: string[] }[]>('/api/coaches');
+    expect(coaches.map((c) => c.fullName).sort()).toEqual(['Casey Coach', 'Jo Coach']);
   });
 });

@@ -8,6 +8,7 @@ import { markBookingPaid } from '../api/services/bookings/admin.ts';
 import { createBooking } from '../api/services/bookings/create.ts';
 import { createCancellationRule } from '../api/services/cancellation-rules.ts';
 import { createChildcareVoucherProvider } from '../api/services/childcare.ts';
+import { createCoach } from '../api/services/coaches.ts';
 import { saveDiscountRule } from '../api/services/discount-rules.ts';
 import { saveField } from '../api/services/field-write.ts';
 import { listFields } from '../api/services/fields.ts';
@@ -17,6 +18,7 @@ import { createSubscriptionPlan } from '../api/services/subscription-plans.ts';
 import { createVenue } from '../api/services/venues.ts';
 import {
   basketSchema,
+  coachSchema,
   createActivityGroupSchema,
   createCancellationRuleSchema,
   createDiscountRuleSchema,
@@ -31,6 +33,7 @@ export const DEMO = {
   organisationName: 'Demo Sports Club',
   admin: { email: 'admin@example.com', password: 'classwise-admin', fullName: 'Alex Admin' },
   parent: { email: 'parent@example.com', password: 'classwise-parent', fullName: 'Sam Parent' },
+  coach: { email: 'coach@example.com', password: 'classwise-coach', fullName: 'Casey Coach' },
   premiumPlanLevel: PLAN_LEVELS.Premium,
 } as const;
 
@@ -313,6 +316,17 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
     ]);
   }
   await seedBookings(db, clientId, { football, camp, today });
+  // A coach who takes the football registers (and sees nothing else).
+  await createCoach(
+    db,
+    clientId,
+    v.parse(coachSchema, {
+      fullName: DEMO.coach.fullName,
+      email: DEMO.coach.email,
+      password: DEMO.coach.password,
+      activityGroups: [football],
+    }),
+  );
   return { clientId, created: true };
 }
 
