@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestInbox } from '../api/mail/testing.ts';
 import {
   basket,
   createCamp,
@@ -288,4 +289,87 @@ describe('npm run serve:prod on a database', () => {
         .toSorted(),
     );
   }, 60_000);
+});
+
+describe('two production processes on one database', () => {
+  it('sell exactly the places there are, and each confirmation is sent once', async () => {
+    const shared = await sharedDatabase();
+    const inbox = await startTestInbox();
+    const procs: Running[] = [];
+    try {
+      const org = await premiumOrganiser(shared.ctx);
+      await shared.ctx.handle.db
+        .updateTable('clients')
+        .set({ allow_pay_later: 1 })
+        .where('id', '=', org.clientId)
+        .execute();
+      const camp = await createCamp(shared.ctx, org, { placeLimit: 10, name: 'Two-process camp' });
+      const parents = await manyParents(shared.ctx, org.clientId, 40);
+      const origins: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const port = await freePort();
+        const origin = `http://127.0.0.1:${port}`;
+        const proc = run('scripts/serve-prod.ts', {
+          DATABASE_URL: shared.url,
+          PUBLIC_URL: origin,
+          PORT: String(port),
+          SMTP_URL: inbox.url,
+          DIST_DIR: dist,
+        });
+        procs.push(proc);
+        origins.push(origin);
+      }
+      await Promise.all(procs.map((proc, i) => waitUntilReady(origins[i]!, proc)));
+
+      const results = await Promise.all(
+        parents.map(async (p, i) => {
+          const res = await fetch(`${origins[i % 2]}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
+            body: JSON.stringify(
+              basket(
+                camp._id,
+                { ticket: camp.day, activities: [camp.sessions[2]!], attendees: p.children },
+                { paymentMethod: { type: 'payLater' } },
+              ),
+            ),
+          });
+          await res.arrayBuffer();
+          return { userId: p.userId, status: res.status };
+        }),
+      );
+      const created = results.filter((r) => r.status === 201);
+      expect(created).toHaveLength(10);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(30);
+
+      // Both processes' workers poll the queue (every 5 s); each confirmation goes out once.
+      // The polls rarely coincide, so the claim under contention is proven where both workers
+      // hammer one queue (api/jobs/queue-processes.test.ts); this is the whole path end to end.
+      const emails = await shared.ctx.handle.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where(
+          'id',
+          'in',
+          created.map((r) => r.userId),
+        )
+        .execute();
+      const until = Date.now() + 30_000;
+      while (inbox.received.length < emails.length && Date.now() < until)
+        await new Promise((done) => setTimeout(done, 200));
+      // Two more polls of each worker: nothing is sent a second time.
+      await new Promise((done) => setTimeout(done, 6_000));
+      const to = inbox.received.map(
+        (mail) => (mail.to as { value: { address: string }[] }).value[0]!.address,
+      );
+      expect(to.toSorted()).toEqual(emails.map((u) => u.email).toSorted());
+
+      for (const proc of procs) proc.proc.kill('SIGTERM');
+      expect(await Promise.all(procs.map((proc) => proc.exited))).toEqual([0, 0]);
+    } finally {
+      for (const proc of procs) if (proc.proc.exitCode === null) proc.proc.kill('SIGKILL');
+      await inbox.close();
+      await shared.cleanup();
+    }
+  }, 90_000);
 });
