@@ -291,6 +291,44 @@ describe.skipIf(!chrome)('registers on a phone in Chromium', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
+  it('shows a mark the server refuses, rather than dropping it silently', async () => {
+    const child = register.rows[4]!;
+    await page.goto(`${stack.productUrl}/admin/registers/${sessionId}`);
+    await card(child.attendee.name).waitFor();
+    await context.setOffline(true);
+    await card(child.attendee.name)
+      .getByRole('button', { name: /^Present/ })
+      .tap();
+    // Meanwhile a colleague's phone, online, marks the child absent.
+    await call(`/api/registers/${sessionId}/marks`, {
+      method: 'POST',
+      body: JSON.stringify({
+        _id: 'colleague-mark-0001',
+        attendee: child.attendee._id,
+        kind: 'absent',
+        at: new Date().toISOString(),
+      }),
+    });
+    // This phone still thinks the child is in, and checks them out.
+    await card(child.attendee.name)
+      .getByRole('button', { name: /^Check out/ })
+      .tap();
+    await page.getByRole('button', { name: `Collected by ${child.parent.name}` }).tap();
+    await context.setOffline(false);
+    const alert = page.getByRole('alert').filter({ hasText: 'Some marks were not saved' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toContain(
+      `${child.attendee.name}: Check the child in before checking them out.`,
+    );
+    await expect.poll(() => sync().textContent()).toBe('All marks saved.');
+    const kinds = (await history())
+      .filter((m) => m.attendee._id === child.attendee._id)
+      .map((m) => m.kind);
+    expect(kinds).toEqual(['present', 'absent']);
+    await alert.getByRole('button', { name: 'Dismiss' }).tap();
+    expect(await alert.count()).toBe(0);
+  });
+
   it('lets the organiser add a coach, who signs in on a phone and sees those registers only, with no money', async () => {
     // The organiser adds the coach in Settings › Coaches, ticking this activity.
     const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
