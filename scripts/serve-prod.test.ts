@@ -69,7 +69,7 @@ describe('npm run serve:prod refuses to start', () => {
     ]);
   });
 
-  it("while the demo admin's published password opens any admin account", async () => {
+  it('while a demo password published in the README opens any staff account', async () => {
     const shared = await sharedDatabase();
     try {
       await createOrganiser(shared.ctx.handle.db, {
@@ -90,7 +90,7 @@ describe('npm run serve:prod refuses to start', () => {
       });
       expect(await prod.exited).toBe(1);
       expect(lines(prod.stderr())[0]).toBe(
-        "The demo admin's published password opens this admin account: casey@club.test.",
+        'A demo password published in the README opens this staff account: casey@club.test.',
       );
     } finally {
       await shared.cleanup();

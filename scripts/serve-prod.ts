@@ -1,14 +1,14 @@
 import { openDatabase } from '../api/db/connection.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { startServer } from '../api/server.ts';
-import { adminsWithDemoPassword, missingBuiltFiles } from './production/checks.ts';
+import { missingBuiltFiles, staffWithDemoPassword } from './production/checks.ts';
 import { productionConfigOrExit, withoutPassword } from './production/config.ts';
 
 /*
  * npm run serve:prod: the production entry (docs/operations.md). Serves the front ends built by
  * `npm run build` and builds nothing, seeds nothing, starts no demo site. Refuses to start on a
- * bad configuration, without built files, or while the demo admin's published password opens
- * an admin account. SIGTERM (or SIGINT) drains it: see startServer's stop.
+ * bad configuration, without built files, or while a demo staff password published in the
+ * README opens an admin or coach account. SIGTERM (or SIGINT) drains it: see startServer's stop.
  */
 const config = productionConfigOrExit();
 
@@ -31,21 +31,21 @@ async function orExit<T>(what: string, work: () => Promise<T>): Promise<T> {
 }
 
 // Migrations run before the check, so a new database is checked (and found empty) too.
-const demoAdmins = await orExit(
+const demoStaff = await orExit(
   `open and migrate the database at ${withoutPassword(config.databaseUrl)}`,
   async () => {
     const check = await openDatabase(config.databaseUrl);
     try {
       await migrateToLatest(check.db);
-      return await adminsWithDemoPassword(check.db);
+      return await staffWithDemoPassword(check.db);
     } finally {
       await check.close();
     }
   },
 );
-if (demoAdmins.length > 0)
+if (demoStaff.length > 0)
   refuse([
-    `The demo admin's published password opens ${demoAdmins.length === 1 ? 'this admin account' : 'these admin accounts'}: ${demoAdmins.join(', ')}.`,
+    `A demo password published in the README opens ${demoStaff.length === 1 ? 'this staff account' : 'these staff accounts'}: ${demoStaff.join(', ')}.`,
     'Change it (Forgot password, or a database meant for the demo: use `npm start`) before serving in production.',
   ]);
 

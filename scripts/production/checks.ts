@@ -23,23 +23,29 @@ export function missingBuiltFiles(distDir: string): string[] {
 }
 
 /**
- * Admin accounts that the demo admin's published password (README) opens: a demo database, or an
- * organiser who copied it. Checked against every admin, not just the demo's e-mail, since the
- * password is what is public. A few at a time: each check is a deliberately slow hash.
+ * Staff accounts (admins and coaches) that a staff password published in the README opens: a
+ * demo database, or an organiser who copied one. Checked against every staff account, not just
+ * the demo's e-mails, since the password is what is public. A few at a time: each check is a
+ * deliberately slow hash.
  */
-export async function adminsWithDemoPassword(db: Db): Promise<string[]> {
-  const admins = await db
+export async function staffWithDemoPassword(db: Db): Promise<string[]> {
+  const staff = await db
     .selectFrom('users')
     .select(['email', 'password_hash'])
-    .where('role', '=', 'admin')
+    .where('role', 'in', ['admin', 'coach'])
     .execute();
+  const published = [DEMO.admin.password, DEMO.coach.password];
   const found: string[] = [];
-  for (let i = 0; i < admins.length; i += 4) {
-    const batch = admins.slice(i, i + 4);
+  for (let i = 0; i < staff.length; i += 4) {
+    const batch = staff.slice(i, i + 4);
     const opens = await Promise.all(
-      batch.map((admin) => verifyPassword(DEMO.admin.password, admin.password_hash)),
+      batch.map(async (user) => {
+        for (const password of published)
+          if (await verifyPassword(password, user.password_hash)) return true;
+        return false;
+      }),
     );
-    for (const [j, admin] of batch.entries()) if (opens[j]) found.push(admin.email);
+    for (const [j, user] of batch.entries()) if (opens[j]) found.push(user.email);
   }
   return found;
 }
