@@ -39,6 +39,7 @@ export * from './guards.ts';
 export * from './holds.ts';
 /** Home tab listings. @example groupMatchesTab(group, tab) */
 export * from './home-tab-filter.ts';
+export * from './mail-settings.ts';
 /** Every user-facing message, once. @example messages.required // 'Required' */
 export { messages } from './messages.ts';
 /** Money: minor units, one rounding rule (half-up). @example majorToMinor('2.675') // 268 */

@@ -16,6 +16,7 @@ import * as messagesOutbox from './migrations/2026_11_25_1600_messages_outbox.ts
 import * as registers from './migrations/2026_11_25_1700_registers.ts';
 import * as coaches from './migrations/2026_11_25_1710_coaches.ts';
 import * as searchExportIndexes from './migrations/2026_11_25_1810_search_export_indexes.ts';
+import * as mailSettings from './migrations/2026_11_25_1900_h12b_mail_settings.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1700_registers': registers,
   '2026_11_25_1710_coaches': coaches,
   '2026_11_25_1810_search_export_indexes': searchExportIndexes,
+  '2026_11_25_1900_h12b_mail_settings': mailSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,6 +21,12 @@ export interface ClientsTable {
   allow_pay_later: Generated<Flag>;
   form_template: Generated<string>;
   button_display: Generated<string>;
+  /** The name e-mails are sent under; null: `name`. */
+  mail_sender_name: string | null;
+  /** Where replies to e-mails go; null: no Reply-To header. */
+  mail_reply_to: string | null;
+  session_reminders: Generated<Flag>;
+  session_reminder_hours: Generated<number>;
   created_at: string;
   updated_at: string;
 }

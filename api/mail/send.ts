@@ -1,3 +1,4 @@
+import { senderName } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { composers } from './compose/index.ts';
 import { type Composed, MessageNotNeeded, type MessageRow } from './compose/types.ts';
@@ -81,9 +82,21 @@ export async function sendMessage(
       },
     );
     if (!ctx.settings.smtpUrl) throw new Error('No SMTP server is configured (SMTP_URL).');
+    const sender = await db
+      .selectFrom('clients')
+      .select(['mail_sender_name', 'mail_reply_to'])
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+    const fromName = senderName({
+      name: composed.organiserName,
+      senderName: sender?.mail_sender_name ?? null,
+    });
     await smtpTransport(ctx.settings.smtpUrl).sendMail({
       // Address objects: Nodemailer encodes the names, so no name can add a header line.
-      from: { name: composed.organiserName, address: ctx.settings.from.address },
+      from: { name: fromName, address: ctx.settings.from.address },
+      ...(sender?.mail_reply_to
+        ? { replyTo: { name: fromName, address: sender.mail_reply_to } }
+        : {}),
       to: { name: row.recipient_name, address: row.recipient_email },
       subject: composed.subject.replace(/[\r\n]+/g, ' '),
       html: composed.html,

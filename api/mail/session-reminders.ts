@@ -1,4 +1,10 @@
-import { addDays, sessionReminderDue, todayIn, zonedToInstant } from '../../engine/index.ts';
+import {
+  addDays,
+  SESSION_REMINDER_HOURS,
+  sessionReminderDue,
+  todayIn,
+  zonedToInstant,
+} from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { enqueue, type JobHandler } from '../jobs/queue.ts';
 import { enqueueMessage } from './outbox.ts';
@@ -9,17 +15,19 @@ const EVERY_MS = 60 * 60_000;
 
 /**
  * Writes a reminder for each booking with a place on a session whose reminder is due (engine
- * `sessionReminderDue`), one per booking and session, listing its children. The message key is
- * (booking, session), so sweeps that overlap, run twice or run in two processes write one.
- * Returns how many reminders were written.
+ * `sessionReminderDue`, the organiser's hours before; none while the organiser has them switched
+ * off), one per booking and session, listing its children. The message key is (booking, session),
+ * so sweeps that overlap, run twice or run in two processes write one. Returns how many reminders
+ * were written.
  *
  * @example await queueSessionReminders(db, new Date());
  */
 export async function queueSessionReminders(db: Db, now: Date): Promise<number> {
   const t = now.getTime();
-  // Every zone's "tomorrow" falls between these civil dates.
+  // Every session whose reminder may be due, in any zone, up to the longest lead an organiser
+  // may choose, falls between these civil dates.
   const from = addDays(todayIn(t, 'UTC'), -1);
-  const to = addDays(todayIn(t, 'UTC'), 2);
+  const to = addDays(todayIn(t, 'UTC'), Math.ceil(SESSION_REMINDER_HOURS.max / 24) + 1);
   const rows = await db
     .selectFrom('booking_places as p')
     .innerJoin('bookings as b', 'b.id', 'p.booking_id')
@@ -35,11 +43,14 @@ export async function queueSessionReminders(db: Db, now: Date): Promise<number> 
       's.date',
       's.start_time',
       'c.time_zone',
+      'c.session_reminder_hours',
       'u.id as user_id',
       'u.email',
       'u.full_name',
     ])
     .where('p.status', '=', 'confirmed')
+    // The organiser's switch (Settings): off, no reminders are written.
+    .where('c.session_reminders', '=', 1)
     .where('b.status', 'in', ['confirmed', 'awaiting_payment'])
     .where('s.date', '>=', from)
     .where('s.date', '<=', to)
@@ -52,7 +63,8 @@ export async function queueSessionReminders(db: Db, now: Date): Promise<number> 
     seen.add(key);
     const start = zonedToInstant(row.date, row.start_time, row.time_zone);
     const bookedAt = Date.parse(row.confirmed_at ?? row.created_at);
-    if (!sessionReminderDue({ start, bookedAt, now: t })) continue;
+    const hoursBefore = row.session_reminder_hours;
+    if (!sessionReminderDue({ start, bookedAt, now: t, hoursBefore })) continue;
     const id = await db.transaction().execute((trx) =>
       enqueueMessage(trx, {
         clientId: row.client_id,

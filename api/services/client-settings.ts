@@ -21,6 +21,13 @@ export interface ClientSettingsDto {
   allowPayLater: boolean;
   formTemplate: string;
   buttonDisplay: string;
+  /** The name e-mails are sent under; null: the organisation's name. */
+  senderName: string | null;
+  /** Where parents' replies go; null: nowhere but the sending address. */
+  replyTo: string | null;
+  /** Whether parents are reminded of a booked session, and how many hours before it. */
+  sessionReminders: boolean;
+  sessionReminderHours: number;
 }
 
 export async function loadClientSettings(db: Db, clientId: string): Promise<ClientSettingsDto> {
@@ -40,6 +47,10 @@ export async function loadClientSettings(db: Db, clientId: string): Promise<Clie
     allowPayLater: fromFlag(client.allow_pay_later),
     formTemplate: client.form_template,
     buttonDisplay: client.button_display,
+    senderName: client.mail_sender_name ?? null,
+    replyTo: client.mail_reply_to ?? null,
+    sessionReminders: fromFlag(client.session_reminders),
+    sessionReminderHours: client.session_reminder_hours,
   };
 }
 
@@ -76,6 +87,14 @@ export async function saveClientSettings(
       allow_pay_later: toFlag(input.allowPayLater),
       form_template: input.formTemplate,
       button_display: input.buttonDisplay,
+      ...(input.senderName === undefined ? {} : { mail_sender_name: input.senderName }),
+      ...(input.replyTo === undefined ? {} : { mail_reply_to: input.replyTo }),
+      ...(input.sessionReminders === null
+        ? {}
+        : { session_reminders: toFlag(input.sessionReminders) }),
+      ...(input.sessionReminderHours === null
+        ? {}
+        : { session_reminder_hours: input.sessionReminderHours }),
       updated_at: nowIso(),
     })
     .where('id', '=', clientId)

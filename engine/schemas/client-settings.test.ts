@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { mailSettingsMessages } from '../mail-settings.ts';
 import { messages } from '../messages.ts';
 import { clientSettingsSchema } from './client-settings.ts';
 import { fieldErrors } from './common.ts';
@@ -42,7 +43,30 @@ describe('organisation settings form', () => {
       allowPayLater: true,
       formTemplate: 'Seamless',
       buttonDisplay: 'full width',
+      sessionReminders: null,
+      sessionReminderHours: null,
     });
+  });
+
+  it('reads the e-mail settings: sender name, reply-to, session reminders', () => {
+    const schema = clientSettingsSchema({ currencyLocked: true, currentCurrency: 'GBP' });
+    const out = v.parse(schema, {
+      ...valid,
+      senderName: ' Kickers Office ',
+      replyTo: ' Office@Example.com ',
+      sessionReminders: false,
+      sessionReminderHours: '48',
+    });
+    expect(out).toMatchObject({
+      senderName: 'Kickers Office',
+      replyTo: 'office@example.com',
+      sessionReminders: false,
+      sessionReminderHours: 48,
+    });
+    // Blank clears the sender name and reply-to (null); not sent keeps them (undefined).
+    const cleared = v.parse(schema, { ...valid, senderName: '', replyTo: ' ' });
+    expect([cleared.senderName, cleared.replyTo]).toEqual([null, null]);
+    expect(v.parse(schema, valid).senderName).toBeUndefined();
   });
 
   it('leaves the unpaid release deadline unchanged when an older client does not send it', () => {
@@ -54,6 +78,20 @@ describe('organisation settings form', () => {
   });
 
   it.each([
+    [{ senderName: 'x'.repeat(101) }, 'senderName', mailSettingsMessages.senderNameTooLong],
+    [{ senderName: 'Club\r\nBcc: a@b.c' }, 'senderName', mailSettingsMessages.senderNameOneLine],
+    [{ replyTo: 'office' }, 'replyTo', mailSettingsMessages.replyToInvalid],
+    [{ replyTo: 'a@b.c, evil@x.y' }, 'replyTo', mailSettingsMessages.replyToInvalid],
+    [
+      { sessionReminderHours: '0' },
+      'sessionReminderHours',
+      mailSettingsMessages.sessionReminderHoursRange,
+    ],
+    [
+      { sessionReminderHours: 169 },
+      'sessionReminderHours',
+      mailSettingsMessages.sessionReminderHoursRange,
+    ],
     [{ name: '  ' }, 'name', messages.required],
     [{ name: 'x'.repeat(101) }, 'name', messages.organisationNameTooLong],
     [{ country: 'GBR' }, 'country', messages.chooseCountry],

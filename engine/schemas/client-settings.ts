@@ -1,6 +1,12 @@
 import type * as v from 'valibot';
 import { isTimeZone } from '../dates.ts';
 import { UNPAID_RELEASE_DAYS } from '../holds.ts';
+import {
+  isPlainAddress,
+  mailSettingsMessages,
+  SENDER_NAME_MAX,
+  SESSION_REMINDER_HOURS,
+} from '../mail-settings.ts';
 import { messages } from '../messages.ts';
 import {
   checkInteger,
@@ -30,6 +36,12 @@ export interface ClientSettingsInput {
   allowPayLater?: boolean | null;
   formTemplate?: string | null;
   buttonDisplay?: string | null;
+  /** The name e-mails are sent under; blank: the organisation's name. */
+  senderName?: string | null;
+  /** Where parents' replies go; blank: no Reply-To. */
+  replyTo?: string | null;
+  sessionReminders?: boolean | null;
+  sessionReminderHours?: number | string | null;
 }
 
 /**
@@ -52,6 +64,10 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       allowPayLater: flag,
       formTemplate: optionalText,
       buttonDisplay: optionalText,
+      senderName: optionalText,
+      replyTo: optionalText,
+      sessionReminders: flag,
+      sessionReminderHours: numberish,
     },
     (form: ClientSettingsInput) => {
       const issues = new Issues();
@@ -91,6 +107,28 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       if (!(BUTTON_DISPLAYS as readonly string[]).includes(form.buttonDisplay ?? '')) {
         issues.add('buttonDisplay', messages.unknownOption);
       }
+      const sender = (form.senderName ?? '').trim();
+      if (sender.length > SENDER_NAME_MAX)
+        issues.add('senderName', mailSettingsMessages.senderNameTooLong);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      else if (/[\u0000-\u001f\u007f]/.test(sender))
+        issues.add('senderName', mailSettingsMessages.senderNameOneLine);
+      const replyTo = (form.replyTo ?? '').trim();
+      if (replyTo && !isPlainAddress(replyTo))
+        issues.add('replyTo', mailSettingsMessages.replyToInvalid);
+      // Older clients of the API send none of the e-mail settings: the saved values stay.
+      if (!isBlank(form.sessionReminderHours))
+        checkInteger(issues, 'sessionReminderHours', form.sessionReminderHours, {
+          required: messages.required,
+          min: {
+            value: SESSION_REMINDER_HOURS.min,
+            message: mailSettingsMessages.sessionReminderHoursRange,
+          },
+          max: {
+            value: SESSION_REMINDER_HOURS.max,
+            message: mailSettingsMessages.sessionReminderHoursRange,
+          },
+        });
       return issues.list;
     },
     (form) => ({
@@ -106,6 +144,13 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       allowPayLater: form.allowPayLater === true,
       formTemplate: form.formTemplate as (typeof FORM_TEMPLATES)[number],
       buttonDisplay: form.buttonDisplay as (typeof BUTTON_DISPLAYS)[number],
+      /** undefined: not sent (keep the saved value); null: cleared. */
+      senderName: form.senderName === undefined ? undefined : form.senderName?.trim() || null,
+      replyTo: form.replyTo === undefined ? undefined : form.replyTo?.trim().toLowerCase() || null,
+      sessionReminders: typeof form.sessionReminders === 'boolean' ? form.sessionReminders : null,
+      sessionReminderHours: isBlank(form.sessionReminderHours)
+        ? null
+        : Math.trunc(Number(form.sessionReminderHours)),
     }),
   );
 }

@@ -87,6 +87,22 @@ function bookings(client: ClientSettings): Detail[] {
       label: 'Button display',
       value: optionFor(BUTTON_DISPLAYS, client.buttonDisplay, 'align right').label,
     },
+    {
+      label: 'E-mail sender name',
+      value: client.senderName ?? client.name,
+      note: client.senderName ? undefined : 'Your organisation name.',
+    },
+    {
+      label: 'E-mail reply-to',
+      value: client.replyTo ?? 'Not set',
+      note: client.replyTo ? undefined : "Parents' replies are not delivered to you.",
+    },
+    {
+      label: 'Session reminders',
+      value: client.sessionReminders
+        ? `${client.sessionReminderHours} ${client.sessionReminderHours === 1 ? 'hour' : 'hours'} before`
+        : 'Off',
+    },
   ];
 }
 

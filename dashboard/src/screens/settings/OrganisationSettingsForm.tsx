@@ -8,6 +8,7 @@ import {
   fieldErrors,
   formatCivilDate,
   HOLD_MINUTES,
+  SESSION_REMINDER_HOURS,
   todayIn,
   UNPAID_RELEASE_DAYS,
 } from '../../../../engine/index.ts';
@@ -41,9 +42,12 @@ type Form = Record<
   | 'holdMinutes'
   | 'unpaidReleaseDays'
   | 'formTemplate'
-  | 'buttonDisplay',
+  | 'buttonDisplay'
+  | 'senderName'
+  | 'replyTo'
+  | 'sessionReminderHours',
   string
-> & { allowPayLater: boolean };
+> & { allowPayLater: boolean; sessionReminders: boolean };
 
 const formOf = (client: ClientSettings): Form => ({
   name: client.name,
@@ -56,6 +60,10 @@ const formOf = (client: ClientSettings): Form => ({
   allowPayLater: client.allowPayLater,
   formTemplate: client.formTemplate,
   buttonDisplay: client.buttonDisplay,
+  senderName: client.senderName ?? '',
+  replyTo: client.replyTo ?? '',
+  sessionReminders: client.sessionReminders,
+  sessionReminderHours: String(client.sessionReminderHours),
 });
 
 /**
@@ -212,6 +220,58 @@ export function OrganisationSettingsForm({
               }
             />
             Allow parents to pay later
+          </label>
+        )}
+      </FormField>
+      <h3 className="settings-form-heading">E-mails to parents</h3>
+      <div className="settings-form-grid">
+        <TextField
+          label="Sender name"
+          value={form.senderName}
+          onChange={set('senderName')}
+          error={errors.senderName}
+          placeholder={form.name || client.name}
+          hint="The name parents see e-mails from. Blank: your organisation name."
+        />
+        <TextField
+          label="Reply-to address"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          value={form.replyTo}
+          onChange={set('replyTo')}
+          error={errors.replyTo}
+          hint="Parents' replies go here. Blank: replies are not delivered to you."
+        />
+        <TextField
+          label="Session reminder (hours before)"
+          type="number"
+          inputMode="numeric"
+          min={SESSION_REMINDER_HOURS.min}
+          max={SESSION_REMINDER_HOURS.max}
+          required
+          disabled={!form.sessionReminders}
+          value={form.sessionReminderHours}
+          onChange={set('sessionReminderHours')}
+          error={errors.sessionReminderHours}
+          hint="How long before a booked session parents are reminded of it."
+        />
+      </div>
+      <FormField
+        label="Session reminders"
+        hint="An e-mail to each parent before every session they booked."
+      >
+        {(control) => (
+          <label className="settings-checkbox">
+            <input
+              {...control}
+              type="checkbox"
+              checked={form.sessionReminders}
+              onChange={(event) =>
+                setForm((current) => ({ ...current, sessionReminders: event.target.checked }))
+              }
+            />
+            Remind parents before their sessions
           </label>
         )}
       </FormField>
