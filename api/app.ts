@@ -5,7 +5,9 @@ import { refuseUnstorableUrl } from './http/validate.ts';
 import { requestLog } from './log/request-log.ts';
 import { resolveCaller } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
+import { noStore, publicRead } from './middleware/caching.ts';
 import { coachScope } from './middleware/coach-scope.ts';
+import { compressResponses } from './middleware/compress.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { boundHeaders } from './middleware/header-bounds.ts';
@@ -58,6 +60,11 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use(resolveCaller)
     // A coach reaches registers and nothing else, whatever route is added below.
     .use(coachScope)
+    // Before the routes they wrap: cacheable public reads, and booking steps that never are.
+    .use('/activity-groups/full-list', ...publicRead)
+    .use('/activity-groups/:id/public', ...publicRead)
+    .use('/client', ...publicRead)
+    .use('/bookings/*', noStore)
     .route('/health', health)
     .route('/organisers', organisers)
     .route('/auth', auth)
@@ -101,6 +108,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     c.set('caller', null);
     await next();
   });
+  app.use(compressResponses);
   app.use(securityHeaders);
   app.route('/api', api);
   app.route('/account', accountPages);

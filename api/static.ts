@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import type { AppEnv } from './context.ts';
 
 const TYPES: Record<string, string> = {
@@ -57,6 +58,9 @@ const PAY_PAGE_CSP = [
 // Hashed chunk names never change content, so browsers keep them; entry points stay fresh.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
+// The two URLs organisers' pages name are fixed, so a release must reach them within a minute;
+// after that a browser revalidates with the ETag and gets a bodiless 304 while nothing changed.
+export const ENTRY = 'public, max-age=60';
 
 /**
  * The built front ends: the dashboard SPA at /admin (unknown paths get index.html so deep links
@@ -92,13 +96,13 @@ export function staticRoutes(distDir: string) {
       response.headers.set('Permissions-Policy', 'payment=(self "https://js.stripe.com")');
       return response;
     })
-    .get('/embed.js', async (c) => {
+    .get('/embed.js', etag(), async (c) => {
       const body = await readUnder(embed, 'embed.js');
-      return body ? send(body, 'embed.js', SHORT, true) : c.text('Not built', 503);
+      return body ? send(body, 'embed.js', ENTRY, true) : c.text('Not built', 503);
     })
-    .get('/widget.js', async (c) => {
+    .get('/widget.js', etag(), async (c) => {
       const body = await readUnder(widget, 'widget.js');
-      return body ? send(body, 'widget.js', SHORT, true) : c.text('Not built', 503);
+      return body ? send(body, 'widget.js', ENTRY, true) : c.text('Not built', 503);
     })
     .get('/widget/*', async (c) => {
       const relative = c.req.path.slice('/widget/'.length);
