@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Booking } from '../../../../api-client/index.ts';
 import { formatCivilDate, formatMoney } from '../../../../engine/index.ts';
@@ -11,9 +11,9 @@ import { SelectField, TextField } from '../../components/FormField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useSearchBox } from '../../components/useSearchBox.ts';
 import { CsvExportButton } from '../customers/CsvExportButton.tsx';
 import { pageQuery } from '../customers/paged.ts';
-import { useDebounced } from '../customers/useDebounced.ts';
 import {
   attendeeNames,
   BOOKING_STATUSES,
@@ -73,15 +73,9 @@ export function BookingsScreen() {
   ) as unknown as PanelValues;
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [typed, setTyped] = useState(search);
-  // A link to this screen with another ?search= (a customer's bookings) replaces what was typed.
-  useEffect(() => setTyped(search), [search]);
-  // Searching as the admin types: the URL follows the box once typing pauses.
-  const settled = useDebounced(typed.trim(), 250);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pause in typing searches
-  useEffect(() => {
-    if (settled !== search.trim()) update({ search: settled });
-  }, [settled]);
+  // The URL follows the box once typing pauses (Enter: at once); a link to this screen with
+  // another ?search= (a customer's bookings) replaces what was typed.
+  const box = useSearchBox(search.trim(), (text) => update({ search: text }));
   const [panelOpen, setPanelOpen] = useState(false);
   const [panel, setPanel] = useState<PanelValues>(applied);
   const client = useClientSettings();
@@ -209,7 +203,7 @@ export function BookingsScreen() {
           aria-label="Booking search"
           onSubmit={(e) => {
             e.preventDefault();
-            update({ search: typed.trim() });
+            box.submit();
           }}
         >
           <div className="search">
@@ -221,8 +215,8 @@ export function BookingsScreen() {
               className="input"
               placeholder="Parent, child, email, phone or booking number"
               aria-label="Search bookings"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
+              value={box.typed}
+              onChange={(e) => box.setTyped(e.target.value)}
             />
           </div>
           <Button

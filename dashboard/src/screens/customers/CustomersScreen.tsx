@@ -6,9 +6,9 @@ import { Card } from '../../components/Card.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useSearchBox } from '../../components/useSearchBox.ts';
 import { CsvExportButton } from './CsvExportButton.tsx';
 import { useCustomers } from './queries.ts';
-import { useDebounced } from './useDebounced.ts';
 import '../activities/activities.css';
 
 const PAGE_SIZE = 20;
@@ -19,8 +19,9 @@ const PAGE_SIZE = 20;
  */
 export function CustomersScreen() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search.trim(), 250);
+  // The search the list shows; the box sets it once typing pauses.
+  const [settled, setSettled] = useState('');
+  const box = useSearchBox(settled, setSettled);
   const [page, setPage] = useState(1);
   // A new search starts at page 1; the page kept is only that of the search it was chosen in.
   const [pageOf, setPageOf] = useState(settled);
@@ -73,8 +74,8 @@ export function CustomersScreen() {
               className="input"
               placeholder="Parent, email, phone or child's name"
               aria-label="Search customers"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              value={box.typed}
+              onChange={(e) => box.setTyped(e.target.value)}
             />
           </div>
           <CsvExportButton
