@@ -107,5 +107,6 @@ export * from './schemas/venue.ts';
 export * from './sessions/repeat.ts';
 /** What the overview counts as money taken. @example isMoneyOut({ status: 'succeeded', method: 'stripe' }) // true */
 export * from './takings.ts';
+export * from './unsubscribe.ts';
 /** Waitlist join view and status transitions. @example waitlistTransitionError('Waiting', 'Pending') // null */
 export * from './waitlist.ts';

@@ -17,6 +17,7 @@ import * as registers from './migrations/2026_11_25_1700_registers.ts';
 import * as coaches from './migrations/2026_11_25_1710_coaches.ts';
 import * as searchExportIndexes from './migrations/2026_11_25_1810_search_export_indexes.ts';
 import * as mailSettings from './migrations/2026_11_25_1900_h12b_mail_settings.ts';
+import * as mailUnsubscribe from './migrations/2026_11_25_1910_h12b_unsubscribe.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1710_coaches': coaches,
   '2026_11_25_1810_search_export_indexes': searchExportIndexes,
   '2026_11_25_1900_h12b_mail_settings': mailSettings,
+  '2026_11_25_1910_h12b_unsubscribe': mailUnsubscribe,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -544,6 +544,23 @@ export interface CoachActivityGroupsTable {
   created_at: string;
 }
 
+/** One e-mailed unsubscribe link: only the SHA-256 of its random token is kept. */
+export interface MailUnsubscribeLinksTable {
+  token_hash: string;
+  client_id: string;
+  user_id: string;
+  category: string;
+  created_at: string;
+}
+
+/** A recipient who unsubscribed from a category of an organiser's messages. */
+export interface MailUnsubscribesTable {
+  client_id: string;
+  user_id: string;
+  category: string;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -595,4 +612,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   register_marks: RegisterMarksTable;
   coach_activity_groups: CoachActivityGroupsTable;
+  mail_unsubscribe_links: MailUnsubscribeLinksTable;
+  mail_unsubscribes: MailUnsubscribesTable;
 }

@@ -1,10 +1,16 @@
-import { senderName } from '../../engine/index.ts';
+import {
+  senderName,
+  unsubscribeCategoryName,
+  unsubscribeCategoryOf,
+  unsubscribeMessages,
+} from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { composers } from './compose/index.ts';
 import { type Composed, MessageNotNeeded, type MessageRow } from './compose/types.ts';
 import { queueSend } from './outbox.ts';
 import type { MailSettings } from './settings.ts';
 import { smtpTransport } from './transport.ts';
+import { createUnsubscribeLink, isUnsubscribed } from './unsubscribe.ts';
 
 /** What sending needs from the server's configuration. */
 export interface MailContext {
@@ -73,12 +79,28 @@ export async function sendMessage(
 
   let composed: Composed | null = null;
   try {
+    // Reminders (not confirmations) can be unsubscribed from: one written before the recipient
+    // unsubscribed is not sent, and each one sent carries its own link.
+    const category = unsubscribeCategoryOf(row.kind);
+    let unsubscribeUrl: string | undefined;
+    if (category && row.user_id) {
+      if (await isUnsubscribed(db, clientId, row.user_id, category))
+        throw new MessageNotNeeded(unsubscribeMessages.skipped(unsubscribeCategoryName[category]));
+      unsubscribeUrl = await createUnsubscribeLink(db, {
+        clientId,
+        userId: row.user_id,
+        category,
+        publicUrl: ctx.publicUrl,
+        now,
+      });
+    }
     composed = await composers[row.kind as keyof typeof composers](
       { ...row, attempts: attempt },
       {
         db,
         publicUrl: ctx.publicUrl,
         now,
+        unsubscribeUrl,
       },
     );
     if (!ctx.settings.smtpUrl) throw new Error('No SMTP server is configured (SMTP_URL).');
@@ -102,7 +124,12 @@ export async function sendMessage(
       html: composed.html,
       text: composed.text,
       attachments: composed.attachments,
-      headers: { 'X-Classwise-Message': row.id },
+      // List-Unsubscribe from Nodemailer's list option; the one-click POST (RFC 8058) is the same URL.
+      ...(unsubscribeUrl ? { list: { unsubscribe: unsubscribeUrl } } : {}),
+      headers: {
+        'X-Classwise-Message': row.id,
+        ...(unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
     });
     await db
       .updateTable('messages')

@@ -51,6 +51,18 @@ export async function queueSessionReminders(db: Db, now: Date): Promise<number> 
     .where('p.status', '=', 'confirmed')
     // The organiser's switch (Settings): off, no reminders are written.
     .where('c.session_reminders', '=', 1)
+    // Nor for a parent who unsubscribed from this organiser's reminders.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_unsubscribes as x')
+            .select('x.user_id')
+            .whereRef('x.client_id', '=', 'b.client_id')
+            .whereRef('x.user_id', '=', 'u.id')
+            .where('x.category', '=', 'reminders'),
+        ),
+      ),
+    )
     .where('b.status', 'in', ['confirmed', 'awaiting_payment'])
     .where('s.date', '>=', from)
     .where('s.date', '<=', to)

@@ -2,10 +2,17 @@ import { Hono } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as v from 'valibot';
-import { fieldErrors, resetMessages, resetPasswordSchema } from '../../engine/index.ts';
+import {
+  fieldErrors,
+  resetMessages,
+  resetPasswordSchema,
+  unsubscribeCategoryName,
+  unsubscribeMessages,
+} from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { resetPassword } from '../mail/password-reset.ts';
+import { readUnsubscribeLink, UNSUBSCRIBE_PATH, unsubscribe } from '../mail/unsubscribe.ts';
 import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
 
 /*
@@ -114,7 +121,50 @@ async function organiserName(c: { get: (key: 'db') => AppEnv['Variables']['db'] 
   return client?.name ?? null;
 }
 
+const unsubscribeInvalid = () =>
+  html(
+    <Page title={unsubscribeMessages.title} organiser={null}>
+      <p className="error" role="alert">
+        {unsubscribeMessages.linkInvalid}
+      </p>
+    </Page>,
+    400,
+  );
+
 export const accountPages = new Hono<AppEnv>()
+  /*
+   * A reminder's unsubscribe link. Opening it only asks (mail scanners open links); the button,
+   * or a mail app's one-click POST to the same address (RFC 8058), unsubscribes.
+   */
+  .get('/unsubscribe', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const link = await readUnsubscribeLink(c.get('db'), token);
+    if (!link) return unsubscribeInvalid();
+    const what = unsubscribeCategoryName[link.category];
+    const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+    return html(
+      <Page title={unsubscribeMessages.title} organiser={link.organiser}>
+        <p>{unsubscribeMessages.confirm(what, link.organiser)}</p>
+        <form method="post" action={action}>
+          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+          <button type="submit">{unsubscribeMessages.button}</button>
+        </form>
+      </Page>,
+    );
+  })
+  .post('/unsubscribe', async (c) => {
+    if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES)
+      throw new HttpError(413, 'Too large.');
+    await rateLimit(c, `unsubscribe-ip:${clientAddress(c)}`, { limit: 60, windowSeconds: 3600 });
+    const link = await unsubscribe(c.get('db'), c.req.query('token') ?? '', new Date());
+    if (!link) return unsubscribeInvalid();
+    const what = unsubscribeCategoryName[link.category];
+    return html(
+      <Page title={unsubscribeMessages.title} organiser={link.organiser}>
+        <p role="status">{unsubscribeMessages.done(what, link.organiser)}</p>
+      </Page>,
+    );
+  })
   .get('/reset-password', async (c) => {
     const clientId = c.req.query('client') ?? '';
     const token = c.req.query('token') ?? '';

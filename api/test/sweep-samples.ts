@@ -200,6 +200,11 @@ export const samples: Record<string, Sample> = {
       confirmPassword: 'new-pass-1',
     }),
   },
+  // The one-click POST of a reminder's List-Unsubscribe link (RFC 8058); its token is in the URL.
+  'POST /account/unsubscribe': {
+    as: 'anonymous',
+    body: () => ({ 'List-Unsubscribe': 'One-Click' }),
+  },
   'POST /api/auth/forgot-password': {
     as: 'anonymous',
     body: () => ({ email: 'nobody@home.test' }),

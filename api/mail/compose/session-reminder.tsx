@@ -1,5 +1,5 @@
 import { render } from '@react-email/components';
-import { formatTimeRange } from '../../../engine/index.ts';
+import { formatTimeRange, unsubscribeMessages } from '../../../engine/index.ts';
 import { listAttendees } from '../../services/attendees.ts';
 import { SessionReminder } from '../templates/SessionReminder.tsx';
 import { loadOrganiser } from './organiser.ts';
@@ -9,7 +9,7 @@ import { type Composer, MessageNotNeeded } from './types.ts';
  * The session reminder, from the booking's places on that session as they are at send time: a
  * place cancelled since the sweep is left out, and with none left the reminder is skipped.
  */
-export const composeSessionReminder: Composer = async (row, { db }) => {
+export const composeSessionReminder: Composer = async (row, { db, unsubscribeUrl }) => {
   const { sessionId } = JSON.parse(row.payload) as { sessionId?: string };
   const places = await db
     .selectFrom('booking_places as p')
@@ -38,6 +38,11 @@ export const composeSessionReminder: Composer = async (row, { db }) => {
       when={when}
       attendees={attendees.map((a) => a.name)}
       venue={first.venue}
+      unsubscribe={
+        unsubscribeUrl
+          ? { url: unsubscribeUrl, label: unsubscribeMessages.footer('session reminders') }
+          : undefined
+      }
     />
   );
   return {
@@ -45,5 +50,7 @@ export const composeSessionReminder: Composer = async (row, { db }) => {
     subject: `Reminder: ${first.name}, ${when}`,
     html: await render(element),
     text: await render(element, { plainText: true }),
+    // The stored copy shows no working link: anyone reading it could unsubscribe the parent.
+    secrets: unsubscribeUrl ? [unsubscribeUrl] : undefined,
   };
 };

@@ -29,6 +29,8 @@ export interface ComposeContext {
   /** Our origin: the only place links in a message may point to. */
   publicUrl: string;
   now: Date;
+  /** The recipient's link to stop this kind of message (reminders only), shown in its footer. */
+  unsubscribeUrl?: string;
 }
 
 /** Renders one kind of message from its outbox row and the rows it names, read at send time. */

@@ -5,6 +5,7 @@ import {
   Hr,
   Html,
   Img,
+  Link,
   Preview,
   Section,
   Text,
@@ -38,10 +39,13 @@ const small = { fontSize: '12px', color: '#6b7280', lineHeight: '18px' };
 export function Layout({
   organiser,
   preview,
+  unsubscribe,
   children,
 }: {
   organiser: Organiser;
   preview: string;
+  /** Only on messages the recipient may stop (reminders): the link and what it stops. */
+  unsubscribe?: { url: string; label: string };
   children: ReactNode;
 }) {
   return (
@@ -59,6 +63,11 @@ export function Layout({
           {children}
           <Hr />
           <Text style={small}>Sent on behalf of {organiser.name} by Classwise.</Text>
+          {unsubscribe ? (
+            <Text style={small}>
+              <Link href={unsubscribe.url}>{unsubscribe.label}</Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

@@ -9,6 +9,7 @@ export interface SessionReminderProps {
   when: string;
   attendees: string[];
   venue: string | null;
+  unsubscribe?: { url: string; label: string };
 }
 
 /**
@@ -18,7 +19,11 @@ export interface SessionReminderProps {
  */
 export function SessionReminder(props: SessionReminderProps) {
   return (
-    <Layout organiser={props.organiser} preview={`${props.activity}: ${props.when}`}>
+    <Layout
+      organiser={props.organiser}
+      preview={`${props.activity}: ${props.when}`}
+      unsubscribe={props.unsubscribe}
+    >
       <Text style={textStyle}>{`Hello ${props.parentName},`}</Text>
       <Text style={textStyle}>
         {`A reminder of ${props.activity} with ${props.organiser.name} for ${props.attendees.join(' and ')}.`}
