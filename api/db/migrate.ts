@@ -18,6 +18,7 @@ import * as coaches from './migrations/2026_11_25_1710_coaches.ts';
 import * as searchExportIndexes from './migrations/2026_11_25_1810_search_export_indexes.ts';
 import * as mailSettings from './migrations/2026_11_25_1900_h12b_mail_settings.ts';
 import * as mailUnsubscribe from './migrations/2026_11_25_1910_h12b_unsubscribe.ts';
+import * as hotIndexes from './migrations/2026_11_25_1920_h18_hot_indexes.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1810_search_export_indexes': searchExportIndexes,
   '2026_11_25_1900_h12b_mail_settings': mailSettings,
   '2026_11_25_1910_h12b_unsubscribe': mailUnsubscribe,
+  '2026_11_25_1920_h18_hot_indexes': hotIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
