@@ -10,6 +10,8 @@ import type { ActivityGroupRow, SessionRow } from './pricing/types.ts';
 
 /** A place as booked: held places count until their hold expires (ISO instant). */
 export interface PlaceRow {
+  /** The booking the place belongs to (to tell a customer's own hold from other people's). */
+  bookingId?: string;
   activityId: string;
   ticketId: string;
   attendeeId?: string;

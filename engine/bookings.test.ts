@@ -8,6 +8,7 @@ import {
   MAX_OPEN_UNPAID_BOOKINGS,
   newBookingState,
   paymentMethodProblem,
+  supersededHolds,
   unpaidBookingsProblem,
 } from './bookings.ts';
 import { messages } from './messages.ts';
@@ -212,6 +213,31 @@ describe('doubleBookings', () => {
       r('a1'),
       r('a3', 't2'),
     ]);
+  });
+});
+
+describe('supersededHolds', () => {
+  it("gives way only to the customer's own live unplaced holds on the basket's places", () => {
+    const live = '2026-01-10T10:15:00Z';
+    const place = (bookingId: string, attendeeId: string, holdExpiresAt: string | null = live) => ({
+      bookingId,
+      activityId: 's1',
+      ticketId: 't1',
+      attendeeId,
+      status: (holdExpiresAt ? 'held' : 'confirmed') as 'held' | 'confirmed',
+      holdExpiresAt,
+    });
+    const requests = [{ sessionId: 's1', ticketId: 't1', attendeeId: 'a1' }];
+    const places = [
+      place('own', 'a1'),
+      place('theirs', 'a1'),
+      place('ownOtherChild', 'a2'),
+      place('ownBooked', 'a1', null),
+      place('ownRanOut', 'a1', '2026-01-10T09:00:00Z'),
+    ];
+    const own = ['own', 'ownOtherChild', 'ownBooked', 'ownRanOut'];
+    expect(supersededHolds(requests, places, own, now)).toEqual(['own']);
+    expect(supersededHolds(requests, places, [], now)).toEqual([]);
   });
 });
 

@@ -210,6 +210,36 @@ export function doubleBookings(
 }
 
 /**
+ * The customer's own holds that a new quote or booking of theirs replaces: holds not yet placed
+ * (no payment method chosen: the payment step they went Back from, or left) that hold a place
+ * for one of the basket's attendees in one of its sessions. Their places never stand against the
+ * customer's own basket, neither as a double booking nor as a place taken; booking or holding
+ * the basket gives them back first. Another customer's basket still counts them.
+ *
+ * @example supersededHolds([{ sessionId: 's1', ticketId: 't1', attendeeId: 'a1' }], [{ bookingId: 'b1', activityId: 's1', ticketId: 't1', attendeeId: 'a1', status: 'held', holdExpiresAt }], ['b1'], now) // ['b1']
+ */
+export function supersededHolds(
+  requests: readonly PlaceRequest[],
+  places: readonly PlaceRow[],
+  ownUnplacedHolds: readonly string[],
+  now: number,
+): string[] {
+  const own = new Set(ownUnplacedHolds);
+  const wanted = new Set(requests.map((r) => `${r.sessionId}|${r.attendeeId}`));
+  const out = new Set<string>();
+  for (const p of places)
+    if (
+      p.bookingId &&
+      own.has(p.bookingId) &&
+      p.status === 'held' &&
+      placeCounts(p, now) &&
+      wanted.has(`${p.activityId}|${p.attendeeId}`)
+    )
+      out.add(p.bookingId);
+  return [...out];
+}
+
+/**
  * What one booked item has been paid: its share (price after discounts) of what the booking
  * has received, so account credit and partial payments spread evenly and refunds never exceed
  * what came in.

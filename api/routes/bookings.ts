@@ -162,6 +162,7 @@ export const bookings = new Hono<AppEnv>()
     const quote = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
       quoteBasket(c.get('db'), caller.clientId, caller.userId, basket, Date.now(), {
         refuseInvalidCode: true,
+        ownHoldsGiveWay: true,
       }),
     );
     return c.json({ data: quote });

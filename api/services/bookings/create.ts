@@ -23,6 +23,7 @@ import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
 import { planScheduledPayments } from '../../payments/schedules.ts';
 import { markOffersUsed } from '../waitlists.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from './jobs.ts';
+import { releaseBooking } from './lifecycle.ts';
 import {
   basketError,
   cardAvailable,
@@ -127,7 +128,11 @@ export async function createBooking(
     const existing = await findByIdempotencyKey(db, clientId, userId, key);
     if (existing) return { bookingId: existing.id, replayed: true };
   }
-  const stale = guarded ? null : await priceBasketFor(db, clientId, userId, basket, clock());
+  const stale = guarded
+    ? null
+    : await priceBasketFor(db, clientId, userId, basket, clock(), {
+        ownHoldsGiveWay: !input.admin,
+      });
   try {
     return await db.transaction().execute(async (trx) => {
       if (guarded && dialect === 'postgres') await lockBasketRows(trx, clientId, userId, basket);
@@ -136,7 +141,15 @@ export async function createBooking(
         if (existing) return { bookingId: existing.id, replayed: true };
       }
       const now = clock();
-      const priced = await priceBasketFor(trx, clientId, userId, basket, now);
+      // The customer's own unplaced hold on these places (Back from the payment step, its
+      // release still on the way) is replaced, not a conflict: given back first, credit and
+      // code uses included, then the basket is priced again without it.
+      const ownHoldsGiveWay = !input.admin;
+      let priced = await priceBasketFor(trx, clientId, userId, basket, now, { ownHoldsGiveWay });
+      if (priced.supersededHolds.length > 0) {
+        for (const id of priced.supersededHolds) await releaseBooking(trx, clientId, id, 'expired');
+        priced = await priceBasketFor(trx, clientId, userId, basket, now, { ownHoldsGiveWay });
+      }
       await refuseProblems(trx, clientId, userId, basket, priced, stale, {
         stripeConfigured,
         limitsAreWarnings: Boolean(input.admin),

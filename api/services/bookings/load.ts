@@ -296,7 +296,14 @@ export async function loadCapacityRows(
   const [places, waitlist, sessions] = await Promise.all([
     db
       .selectFrom('booking_places')
-      .select(['activity_id', 'ticket_id', 'attendee_id', 'status', 'hold_expires_at'])
+      .select([
+        'booking_id',
+        'activity_id',
+        'ticket_id',
+        'attendee_id',
+        'status',
+        'hold_expires_at',
+      ])
       .where('client_id', '=', clientId)
       .where('activity_id', 'in', [...sessionIds])
       .where('status', 'in', [...TAKING_STATUSES])
@@ -320,6 +327,7 @@ export async function loadCapacityRows(
   ]);
   return {
     places: places.map((p) => ({
+      bookingId: p.booking_id,
       activityId: p.activity_id,
       ticketId: p.ticket_id,
       attendeeId: p.attendee_id,
@@ -337,6 +345,23 @@ export async function loadCapacityRows(
       sessions.map((s) => ({ _id: s.id, groupId: s.activity_group_id })),
     ),
   };
+}
+
+/** The customer's held bookings with no payment method chosen yet (the payment step's holds). */
+export async function loadUnplacedHolds(
+  db: Db,
+  clientId: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'held')
+    .where('payment_method', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Everything `priceBasket` needs besides the basket lines. */

@@ -10,10 +10,11 @@ import {
   type PlaceRequest,
   type PriceResult,
   priceBasket,
+  supersededHolds,
   todayIn,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { basketError, loadCapacityRows, loadPricingInput } from './load.ts';
+import { basketError, loadCapacityRows, loadPricingInput, loadUnplacedHolds } from './load.ts';
 
 export interface PricedBasket {
   client: Awaited<ReturnType<typeof loadPricingInput>>['client'];
@@ -24,6 +25,11 @@ export interface PricedBasket {
   requests: PlaceRequest[];
   /** Sessions without enough places left. */
   fullSessions: string[];
+  /**
+   * The caller's own unplaced holds this basket replaces (engine `supersededHolds`), left out of
+   * the checks above: booking or holding the basket releases them first.
+   */
+  supersededHolds: string[];
   /** Engine lines that would put an attendee into a session twice. */
   doubleBookedLines: number[];
   /**
@@ -46,6 +52,15 @@ export async function priceBasketFor(
   userId: string,
   basket: Basket,
   now: number,
+  {
+    ownHoldsGiveWay = false,
+  }: {
+    /**
+     * The customer asks for themselves: their own unplaced holds on the basket's places do not
+     * stand against it. An admin booking on their behalf still sees the customer's hold.
+     */
+    ownHoldsGiveWay?: boolean;
+  } = {},
 ): Promise<PricedBasket> {
   const input = await loadPricingInput(db, clientId, userId, basket);
   const price = priceBasket({
@@ -76,12 +91,17 @@ export async function priceBasketFor(
     })),
   );
   const sessionIds = [...new Set(requests.map((r) => r.sessionId))];
-  const { places, waitlist } = await loadCapacityRows(
+  const loaded = await loadCapacityRows(
     db,
     clientId,
     sessionIds,
     input.groups.map((g) => g._id),
   );
+  const { waitlist } = loaded;
+  const superseded = ownHoldsGiveWay
+    ? supersededHolds(requests, loaded.places, await loadUnplacedHolds(db, clientId, userId), now)
+    : [];
+  const places = loaded.places.filter((p) => !superseded.includes(p.bookingId ?? ''));
   const fullSessions = capacityShortfalls({
     requests,
     sessions: input.groups.flatMap((g) =>
@@ -129,6 +149,7 @@ export async function priceBasketFor(
     price,
     requests,
     fullSessions,
+    supersededHolds: superseded,
   };
 }
 
@@ -149,8 +170,11 @@ export async function quoteBasket(
   {
     limitsAreWarnings = false,
     refuseInvalidCode = false,
+    ownHoldsGiveWay = false,
   }: {
     limitsAreWarnings?: boolean;
+    /** See `priceBasketFor`: the customer's own quote, right after Back from the payment step. */
+    ownHoldsGiveWay?: boolean;
     /**
      * A code the basket cannot use is a 422 on `discountCode` (the parent's basket: the code is
      * refused where it was typed, not one step later when booking).
@@ -159,7 +183,7 @@ export async function quoteBasket(
   } = {},
 ): Promise<PriceResult> {
   const { price, fullSessions, doubleBookedLines, ageBlockedLines, groups, client } =
-    await priceBasketFor(db, clientId, userId, basket, now);
+    await priceBasketFor(db, clientId, userId, basket, now, { ownHoldsGiveWay });
   if (refuseInvalidCode && basket.discountCode && !price.code?.applied)
     throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
   const full = new Set(limitsAreWarnings ? [] : fullSessions);
