@@ -6,11 +6,10 @@
  * database afterwards, which must be 0.
  * Run directly with `npx tsx bench/bookings.bench.ts`.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { openSqlite } from '../api/db/connection.ts';
+import { freePort, spawnBenchServer } from './child-server.ts';
 
 const CLIENTS = 50;
 const SECONDS = 3;
@@ -26,18 +25,9 @@ interface Setup {
   customers: { token: string; attendeeId: string }[];
 }
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 export async function runBookingsBench() {
-  const child = spawn('npx', ['tsx', 'bench/serve-bookings.ts'], {
-    env: { ...process.env, BENCH_PORT: String(await freePort()) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, stop } = spawnBenchServer('bench/serve-bookings.ts', {
+    BENCH_PORT: String(await freePort()),
   });
   const setup = await new Promise<Setup>((done, fail) => {
     let buffer = '';
@@ -145,7 +135,7 @@ export async function runBookingsBench() {
       },
     ];
   } finally {
-    child.kill('SIGTERM');
+    await stop();
   }
 }
 

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { runBookingsBench } from './bookings.bench.ts';
+import { freePort, spawnBenchServer } from './child-server.ts';
 import { measure } from './http-load.ts';
-import { builtSize } from './sizes.ts';
 import { runWidgetPaintBench } from './widget-paint.bench.ts';
+import { wireSize } from './wire-size.ts';
 
 /*
  * npm run bench: figures, not pass/fail. Sizes of what organisers' pages load, the rule engine's
@@ -16,21 +15,6 @@ const print = (name: string, value: string) => {
   rows.push([name, value]);
   console.log(`${name.padEnd(52)} ${value}`);
 };
-
-for (const [name, path] of [
-  ['embed.js', 'dist/embed/embed.js'],
-  ['widget.js (initial)', 'dist/widget/widget.js'],
-] as const) {
-  const size = builtSize(path);
-  print(`${name} size`, size ? `${size.gzip} B gzip (${size.raw} B raw)` : 'not built');
-}
-
-// The widget's later steps (booking form, checkout, my bookings, waitlist) load on demand.
-const chunkDir = 'dist/widget/widget';
-for (const file of existsSync(chunkDir) ? readdirSync(chunkDir).sort() : []) {
-  const size = file.endsWith('.js') ? builtSize(`${chunkDir}/${file}`) : null;
-  if (size) print(`  lazy ${file.replace(/-[\w-]+\.js$/, '')} size`, `${size.gzip} B gzip`);
-}
 
 if (existsSync('bench/engine.bench.ts')) {
   // Loaded by path so this runner keeps working whatever the engine bench exports next.
@@ -55,30 +39,54 @@ for (const figure of await runBookingsBench()) {
   print(figure.name, `${figure.value.toFixed(1)} ${figure.unit}`);
 }
 
-const port = await new Promise<number>((done) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-  });
-});
-const child = spawn('npx', ['tsx', 'bench/serve-seeded.ts'], {
-  env: { ...process.env, BENCH_PORT: String(port) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const info = await new Promise<{ port: number; clientId: string; groupId: string }>((done) => {
-  let buffer = '';
-  child.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    const line = buffer.split('\n').find((l) => l.startsWith('{'));
-    if (line) done(JSON.parse(line));
-  });
+// Sizes are measured over the wire from this server (below), as a browser receives them.
+const { child, stop } = spawnBenchServer('bench/serve-seeded.ts', {
+  BENCH_PORT: String(await freePort()),
 });
 try {
+  const info = await new Promise<{ port: number; clientId: string; groupId: string }>(
+    (done, fail) => {
+      let buffer = '';
+      child.stdout.on('data', (chunk) => {
+        buffer += chunk;
+        const line = buffer.split('\n').find((l) => l.startsWith('{'));
+        if (line) done(JSON.parse(line));
+      });
+      child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
+    },
+  );
   const base = `http://127.0.0.1:${info.port}`;
+
+  // What organisers' pages load, as a browser receives it (compressed by the server).
+  const sized = async (name: string, path: string, headers: Record<string, string> = {}) => {
+    const size = await wireSize(`${base}${path}`, headers);
+    print(
+      `${name} over the wire`,
+      size.status === 200 ? `${size.bytes} B ${size.encoding}` : `HTTP ${size.status}`,
+    );
+  };
+  await sized('embed.js', '/embed.js');
+  await sized('widget.js (initial)', '/widget.js');
+  // The widget's later steps (booking form, checkout, my bookings, waitlist) load on demand.
+  const chunkDir = 'dist/widget/widget';
+  for (const file of existsSync(chunkDir) ? readdirSync(chunkDir).sort() : []) {
+    if (file.endsWith('.js')) {
+      await sized(`  lazy ${file.replace(/-[\w-]+\.js$/, '')}`, `/widget/${file}`);
+    }
+  }
+  const client = { 'x-client-id': info.clientId };
+  await sized('GET /api/activity-groups/full-list', '/api/activity-groups/full-list', client);
+  await sized(
+    'GET /api/activity-groups/{id}/public',
+    `/api/activity-groups/${info.groupId}/public`,
+    client,
+  );
+  await sized('GET /api/client', '/api/client', client);
+
   await measure(`${base}/api/health`, { seconds: 1 }); // warm-up
   const hello = await measure(`${base}/api/health`);
   const publicGroup = await measure(`${base}/api/activity-groups/${info.groupId}/public`, {
-    headers: { 'x-client-id': info.clientId },
+    headers: client,
   });
   print(
     'hello-world route (GET /api/health)',
@@ -90,5 +98,5 @@ try {
   );
   print('  ratio to hello-world', `${((publicGroup.rps / hello.rps) * 100).toFixed(0)} %`);
 } finally {
-  child.kill('SIGTERM');
+  await stop();
 }

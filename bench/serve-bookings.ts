@@ -9,6 +9,7 @@ import { readConfig, startServer } from '../api/server.ts';
 import { saveActivityGroup } from '../api/services/activity-group-write.ts';
 import { createActivityGroupSchema, PLAN_LEVELS } from '../engine/index.ts';
 import { seedDemo } from '../scripts/seed.ts';
+import { endWithBench } from './child-server.ts';
 
 /*
  * A product server on a fresh seeded SQLite file for the bookings benchmark, in its own process:
@@ -24,7 +25,11 @@ const CUSTOMERS = 500;
 const dir = mkdtempSync(join(tmpdir(), 'classwise-bench-bookings-'));
 const databaseUrl = join(dir, 'bench.db');
 const config = { ...readConfig({}), databaseUrl };
-const { server, handle } = await startServer({ ...config, port: Number(process.env.BENCH_PORT) });
+const { server, handle, stop } = await startServer({
+  ...config,
+  port: Number(process.env.BENCH_PORT),
+});
+endWithBench(stop);
 const db = handle.db;
 const { clientId } = await seedDemo(db);
 await db.updateTable('clients').set({ allow_pay_later: 1 }).where('id', '=', clientId).execute();

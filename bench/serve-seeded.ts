@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig, startServer } from '../api/server.ts';
 import { seedDemo } from '../scripts/seed.ts';
+import { endWithBench } from './child-server.ts';
 
 /*
  * A product server on a fresh seeded SQLite file, in its own process so the load generator does
@@ -10,7 +11,11 @@ import { seedDemo } from '../scripts/seed.ts';
  */
 const dir = mkdtempSync(join(tmpdir(), 'classwise-bench-'));
 const config = { ...readConfig({}), port: 0, databaseUrl: join(dir, 'bench.db') };
-const { server, handle } = await startServer({ ...config, port: Number(process.env.BENCH_PORT) });
+const { server, handle, stop } = await startServer({
+  ...config,
+  port: Number(process.env.BENCH_PORT),
+});
+endWithBench(stop);
 const { clientId } = await seedDemo(handle.db);
 const group = await handle.db
   .selectFrom('activity_groups')
