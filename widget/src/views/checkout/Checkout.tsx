@@ -57,12 +57,18 @@ export default function Checkout({
   // Leaving the step any other way than placing it (My bookings, another activity) gives the
   // places back too: otherwise the parent's own hold would block the same child for its minutes.
   const settled = useRef(false);
-  const release = useCallback(() => {
+  const release = useCallback(async () => {
     if (settled.current) return;
     settled.current = true;
-    api.delete(`/api/bookings/${encodeURIComponent(hold._id)}/hold`).catch(() => undefined);
+    await api.delete(`/api/bookings/${encodeURIComponent(hold._id)}/hold`).catch(() => undefined);
   }, [api, hold._id]);
-  useEffect(() => release, [release]);
+  useEffect(
+    () => () => {
+      void release();
+    },
+    [release],
+  );
+  const [leaving, setLeaving] = useState(false);
   const locale = localeFor(settings.country);
   const due = quote.amountDueNow;
 
@@ -109,9 +115,15 @@ export default function Checkout({
       setError(failureText(e));
     }
   };
-  const back = () => {
+  const back = async () => {
     // Give the places back at once rather than at the hold's expiry; the job is the safety net.
-    if (!expired) release();
+    // The basket quotes again as soon as it shows: it waits for the release (a few seconds at
+    // most), so the quote sees the credit the hold spent given back. Either way the server never
+    // counts the parent's own hold as a place taken, whichever request comes first.
+    if (!expired) {
+      setLeaving(true);
+      await Promise.race([release(), new Promise((done) => setTimeout(done, 3000))]);
+    }
     onBack(null);
   };
 
@@ -153,10 +165,15 @@ export default function Checkout({
         </fieldset>
       )}
       <div className="cw-row">
-        <button type="button" className="cw-ghost" onClick={back} disabled={busy}>
+        <button type="button" className="cw-ghost" onClick={back} disabled={busy || leaving}>
           {expired ? text.backToBasket : text.back}
         </button>
-        <button type="button" className="cw-btn" onClick={place} disabled={busy || expired}>
+        <button
+          type="button"
+          className="cw-btn"
+          onClick={place}
+          disabled={busy || expired || leaving}
+        >
           {busy ? text.placing : text.placeBooking}
         </button>
       </div>
