@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { offerReminderAt, sessionReminderDue } from './reminders.ts';
+import {
+  offerReminderAt,
+  paymentChased,
+  paymentReminderAt,
+  sessionReminderDue,
+} from './reminders.ts';
 
 const H = 3_600_000;
 
@@ -31,5 +36,26 @@ describe('sessionReminderDue', () => {
     expect(sessionReminderDue({ start, bookedAt: 80 * H, now: 90 * H })).toBe(false);
     expect(sessionReminderDue({ start, bookedAt: 0, now: 90 * H, hoursBefore: 2 })).toBe(false);
     expect(sessionReminderDue({ start, bookedAt: 0, now: 98 * H, hoursBefore: 2 })).toBe(true);
+  });
+});
+
+describe('payment reminder', () => {
+  const DAY = 86_400_000;
+  it('goes 2 days before an offline payment deadline', () => {
+    expect(paymentReminderAt(0, 7 * DAY)).toBe(5 * DAY);
+    expect(paymentReminderAt(0, 2 * DAY + 1)).toBe(1);
+  });
+  it('is not sent for a deadline 2 days or less away: the confirmation gives the date', () => {
+    expect(paymentReminderAt(0, 2 * DAY)).toBeNull();
+    expect(paymentReminderAt(0, DAY)).toBeNull();
+  });
+});
+
+describe('paymentChased', () => {
+  it('chases voucher and Tax-Free Childcare payments, not pay later or card', () => {
+    expect(paymentChased('childcareVoucher')).toBe(true);
+    expect(paymentChased('payLater')).toBe(false);
+    expect(paymentChased('card')).toBe(false);
+    expect(paymentChased(null)).toBe(false);
   });
 });

@@ -46,3 +46,30 @@ export function sessionReminderDue({
   const at = start - hoursBefore * HOUR;
   return now >= at && now < start && bookedAt <= at;
 }
+
+/** How long before an offline payment's deadline the parent is reminded (issue 12). */
+export const PAYMENT_REMINDER_DAYS_BEFORE = 2;
+
+/**
+ * When to remind a parent that a booking awaiting a voucher, Tax-Free Childcare or pay-later
+ * payment is released unpaid at `dueAt`: 2 days before. None when that moment is not after
+ * `placedAt` (a deadline of 2 days or less): the confirmation, just sent, gives the date.
+ *
+ * @example paymentReminderAt(0, 7 * 86_400_000) // 5 * 86_400_000
+ * @example paymentReminderAt(0, 2 * 86_400_000) // null
+ */
+export function paymentReminderAt(placedAt: number, dueAt: number): number | null {
+  const at = dueAt - PAYMENT_REMINDER_DAYS_BEFORE * 24 * HOUR;
+  return at > placedAt ? at : null;
+}
+
+/**
+ * Whether a booking's offline payment is chased by e-mail (the reminder and the release notice):
+ * a childcare voucher or Tax-Free Childcare payment, which the parent must set in motion through a
+ * scheme; not pay later, which the organiser collects in person (docs/decisions.md).
+ *
+ * @example paymentChased('childcareVoucher') // true
+ */
+export function paymentChased(method: string | null): boolean {
+  return method === 'childcareVoucher';
+}

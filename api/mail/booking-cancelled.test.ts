@@ -89,10 +89,11 @@ describe('booking cancelled e-mail', () => {
       .orderBy('created_at')
       .execute();
     // Marking it paid wrote 'payment received' (not a second confirmation); the cancellation
-    // wrote its notice.
+    // wrote its notice. (The voucher's payment reminder, written on booking, is skipped once paid.)
     expect(kinds.map((k) => k.kind).sort()).toEqual([
       'booking-cancelled',
       'booking-confirmation',
+      'payment-due-reminder',
       'payment-received',
     ]);
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { offerReminderAt } from '../../engine/index.ts';
+import { offerReminderAt, paymentChased, paymentReminderAt } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { enqueueMessage } from './outbox.ts';
 
@@ -28,10 +28,22 @@ export async function enqueueBookingConfirmation(
   const parent = await trx
     .selectFrom('bookings as b')
     .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['u.id', 'u.email', 'u.full_name'])
+    .select(['u.id', 'u.email', 'u.full_name', 'b.status', 'b.payment_due_at', 'b.payment_method'])
     .where('b.client_id', '=', clientId)
     .where('b.id', '=', bookingId)
     .executeTakeFirstOrThrow();
+  // Awaiting a voucher payment: the reminder before its deadline is written with it.
+  if (
+    parent.status === 'awaiting_payment' &&
+    parent.payment_due_at &&
+    paymentChased(parent.payment_method)
+  )
+    await enqueuePaymentDueReminder(trx, {
+      clientId,
+      bookingId,
+      dueAt: parent.payment_due_at,
+      now,
+    });
   return enqueueMessage(trx, {
     clientId,
     kind: 'booking-confirmation',
@@ -188,4 +200,67 @@ export async function enqueueOfferLapsed(
     to: { email: parent.email, name: parent.full_name, userId: parent.id },
     payload: { entryId, expiresAt },
   });
+}
+
+/**
+ * Writes, inside the transaction that gives a booking its offline payment deadline, the reminder
+ * sent 2 days before it (engine `paymentReminderAt`). One per booking and deadline; a booking
+ * paid or released by then has it skipped.
+ *
+ * @example await enqueuePaymentDueReminder(trx, { clientId, bookingId, dueAt, now });
+ */
+export async function enqueuePaymentDueReminder(
+  trx: Db,
+  {
+    clientId,
+    bookingId,
+    dueAt,
+    now = new Date(),
+  }: { clientId: string; bookingId: string; dueAt: string; now?: Date },
+): Promise<string | null> {
+  const remindAt = paymentReminderAt(now.getTime(), Date.parse(dueAt));
+  if (remindAt === null) return null;
+  const parent = await parentOf(trx, clientId, bookingId);
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'payment-due-reminder',
+    eventKey: `payment-due-reminder:${bookingId}:${dueAt}`,
+    to: parent,
+    bookingId,
+    payload: { dueAt },
+    now,
+    sendAt: new Date(remindAt),
+  });
+}
+
+/**
+ * Writes 'not paid in time, places released' inside the transaction that releases the places of
+ * a booking whose offline payment deadline passed. One per booking.
+ *
+ * @example await enqueueUnpaidReleased(trx, { clientId, bookingId, dueAt });
+ */
+export async function enqueueUnpaidReleased(
+  trx: Db,
+  { clientId, bookingId, dueAt }: { clientId: string; bookingId: string; dueAt: string | null },
+): Promise<string | null> {
+  const parent = await parentOf(trx, clientId, bookingId);
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'payment-due-released',
+    eventKey: `payment-due-released:${bookingId}`,
+    to: parent,
+    bookingId,
+    payload: { dueAt },
+  });
+}
+
+async function parentOf(trx: Db, clientId: string, bookingId: string) {
+  const u = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .where('b.client_id', '=', clientId)
+    .where('b.id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return { email: u.email, name: u.full_name, userId: u.id };
 }

@@ -11,6 +11,8 @@ export type MessageKind =
   | 'booking-cancelled'
   | 'password-reset'
   | 'payment-received'
+  | 'payment-due-reminder'
+  | 'payment-due-released'
   | 'session-reminder'
   | 'waitlist-offer'
   | 'waitlist-offer-reminder'

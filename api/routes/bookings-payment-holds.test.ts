@@ -102,13 +102,17 @@ describe('holding a basket from the payment step', () => {
     const due = Date.parse(placed.body.data.paymentDueAt);
     expect(due - before).toBeGreaterThan(7 * 86_400_000 - 60_000);
     expect(due - before).toBeLessThanOrEqual(7 * 86_400_000);
-    // The parent is told once: on placing, not on holding (the e-mail issue sends it).
+    // The parent is told once: on placing, not on holding (the e-mail issue sends it); the
+    // reminder 2 days before the deadline is written with it, to go out then.
     const told = await ctx.handle.db
       .selectFrom('messages')
       .select('kind')
       .where('booking_id', '=', held.body.data._id)
       .execute();
-    expect(told).toEqual([{ kind: 'booking-confirmation' }]);
+    expect(told.map((m) => m.kind).sort()).toEqual([
+      'booking-confirmation',
+      'payment-due-reminder',
+    ]);
     // Placing again (a retried request) answers the same booking; the hold's job does nothing.
     expect((await place(parent.token, held.body.data._id, byVoucher())).status).toBe(200);
     await runDueJobs(ctx.handle.db, bookingJobHandlers(), new Date(Date.now() + 60 * 60_000));
@@ -119,7 +123,7 @@ describe('holding a basket from the payment step', () => {
         .select('kind')
         .where('booking_id', '=', held.body.data._id)
         .execute(),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     expect(await countTakenPlaces(ctx, camp.sessions[0]!)).toBe(1);
   });
 

@@ -1,8 +1,13 @@
 import { releaseDue } from '../../../engine/holds.ts';
+import { paymentChased } from '../../../engine/reminders.ts';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../db/ids.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { enqueueBookingConfirmation, enqueuePaymentReceived } from '../../mail/booking-messages.ts';
+import {
+  enqueueBookingConfirmation,
+  enqueuePaymentReceived,
+  enqueueUnpaidReleased,
+} from '../../mail/booking-messages.ts';
 import { inTransaction } from './transaction.ts';
 
 /*
@@ -199,6 +204,21 @@ export async function releaseBooking(
       now,
     );
     await reverseBookingSpend(trx, clientId, bookingId, now);
+    // The parent is told in the same transaction (outbox rule): no release, no message.
+    if (reason === 'unpaid') {
+      const released = await trx
+        .selectFrom('bookings')
+        .select(['payment_due_at', 'payment_method'])
+        .where('client_id', '=', clientId)
+        .where('id', '=', bookingId)
+        .executeTakeFirstOrThrow();
+      if (paymentChased(released.payment_method))
+        await enqueueUnpaidReleased(trx, {
+          clientId,
+          bookingId,
+          dueAt: released.payment_due_at,
+        });
+    }
     return true;
   });
 }

@@ -25,6 +25,8 @@ export const kindLabels: Record<string, string> = {
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
   'payment-received': 'Payment received',
+  'payment-due-reminder': 'Payment reminder',
+  'payment-due-released': 'Not paid in time',
   'session-reminder': 'Session reminder',
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
