@@ -135,6 +135,15 @@ describe('unsubscribe from reminders', () => {
     expect(await ctx.handle.db.selectFrom('mail_unsubscribes').selectAll().execute()).toHaveLength(
       1,
     );
+    // The organiser sees it on the customer's page.
+    const account = await ctx.request('GET', `/api/users/${ada.userId}/account`, {
+      token: org.token,
+    });
+    expect(account.body.data.unsubscribed).toEqual(['session reminders']);
+    const other = await ctx.request('GET', `/api/users/${bea.userId}/account`, {
+      token: org.token,
+    });
+    expect(other.body.data.unsubscribed).toEqual([]);
 
     // Ada's already-written reminder is skipped with the reason; Bea's is sent.
     await sendDue(new Date(s1 - 23 * HOUR));

@@ -1,4 +1,9 @@
-import { accountCreditBalance } from '../../engine/index.ts';
+import {
+  accountCreditBalance,
+  UNSUBSCRIBE_CATEGORIES,
+  type UnsubscribeCategory,
+  unsubscribeCategoryName,
+} from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { findClientById } from '../db/repositories/clients.ts';
 import { findUserById } from '../db/repositories/users.ts';
@@ -20,6 +25,8 @@ export interface CustomerAccountDto {
     status: string;
     bookingId: string | null;
   }[];
+  /** What the customer unsubscribed from ('session reminders'), so the organiser knows why. */
+  unsubscribed: string[];
 }
 
 const RECENT = 50;
@@ -37,7 +44,7 @@ export async function loadCustomerAccount(
 ): Promise<CustomerAccountDto> {
   const user = await findUserById(db, clientId, userId);
   if (!user) throw notFound();
-  const [client, credit, payments, refunds] = await Promise.all([
+  const [client, credit, payments, refunds, unsubscribes] = await Promise.all([
     findClientById(db, clientId),
     loadAccountCredit(db, clientId, userId),
     db
@@ -61,6 +68,12 @@ export async function loadCustomerAccount(
       .where('b.user_id', '=', userId)
       .orderBy('r.created_at', 'desc')
       .limit(RECENT)
+      .execute(),
+    db
+      .selectFrom('mail_unsubscribes')
+      .select('category')
+      .where('client_id', '=', clientId)
+      .where('user_id', '=', userId)
       .execute(),
   ]);
   const money: CustomerAccountDto['money'] = [
@@ -88,5 +101,8 @@ export async function loadCustomerAccount(
     currency: client?.currency ?? 'GBP',
     credit: accountCreditBalance(credit, now),
     money: money.slice(0, RECENT),
+    unsubscribed: UNSUBSCRIBE_CATEGORIES.filter((category) =>
+      unsubscribes.some((u) => u.category === category),
+    ).map((category: UnsubscribeCategory) => unsubscribeCategoryName[category]),
   };
 }

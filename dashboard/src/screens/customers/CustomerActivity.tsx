@@ -122,7 +122,17 @@ export function CustomerActivity({
           emptyText="Not on any waitlist"
         />
       </Card>
-      <Card title="Messages" flush>
+      <Card
+        title="Messages"
+        flush
+        actions={
+          account.data?.unsubscribed.length ? (
+            <span className="muted">
+              Unsubscribed from {account.data.unsubscribed.join(' and ')}
+            </span>
+          ) : null
+        }
+      >
         <QueryError error={messages.error} />
         <Table
           caption="Messages"
