@@ -1,19 +1,13 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketSchema, messages } from '../../engine/index.ts';
-import { createApp } from '../app.ts';
-import { type DbHandle, dropPostgresDatabase, openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../http/errors.ts';
 import { createBooking } from '../services/bookings/create.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { sharedDatabase } from '../test/shared-database.ts';
 import {
   basket,
   countTakenPlaces,
@@ -164,54 +158,6 @@ describe('200 simultaneous bookings', () => {
     expect(taken).toBeGreaterThan(10);
   }, 120_000);
 });
-
-/** A TestContext on a database URL of our own, so other processes can open it too. */
-async function sharedDatabase(): Promise<{
-  url: string;
-  ctx: TestContext;
-  cleanup: () => Promise<void>;
-}> {
-  const server = process.env.TEST_DATABASE_URL;
-  let url: string;
-  let dir: string | null = null;
-  if (server) {
-    const target = new URL(server);
-    target.pathname = `/classwise_burst_${randomBytes(6).toString('hex')}`;
-    url = target.toString();
-  } else {
-    dir = mkdtempSync(join(tmpdir(), 'classwise-burst-'));
-    url = join(dir, 'shared.db');
-  }
-  const handle: DbHandle = await openDatabase(url);
-  await migrateToLatest(handle.db);
-  const app = createApp(handle, { production: false, publicUrl: 'http://localhost:3000' });
-  const request: TestContext['request'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.clientId) headers['x-client-id'] = options.clientId;
-    const response = await app.request(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text ? JSON.parse(text) : null,
-      headers: response.headers,
-    };
-  };
-  return {
-    url,
-    ctx: { handle, app, request, close: () => handle.close() },
-    cleanup: async () => {
-      await handle.close().catch(() => {});
-      if (server) await dropPostgresDatabase(url);
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('two server processes on one database', () => {
   it('still sell exactly the places there are', async () => {
