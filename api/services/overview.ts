@@ -19,6 +19,7 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { notFound } from '../http/errors.ts';
 import type { BookingDto } from './booking-dto.ts';
 import { loadBookingDtos } from './bookings/dto.ts';
+import { clientSessionsQuery } from './client-sessions.ts';
 
 /** The week ahead the organiser plans for, today included. */
 export const OVERVIEW_SESSION_DAYS = 7;
@@ -80,24 +81,8 @@ export async function loadOverview(db: Db, clientId: string, now: number): Promi
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('client_id', '=', clientId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('activities as s')
-      .innerJoin('activity_groups as g', 'g.id', 's.activity_group_id')
-      .leftJoin('venues as v', (join) =>
-        join.onRef('v.id', '=', 'g.venue_id').on('v.client_id', '=', clientId),
-      )
-      .select([
-        's.id',
-        's.date',
-        's.start_time',
-        's.end_time',
-        's.place_limit',
-        'g.id as group_id',
-        'g.name as group_name',
-        'v.name as venue_name',
-      ])
-      .where('s.client_id', '=', clientId)
-      .where('g.client_id', '=', clientId)
+    clientSessionsQuery(db, clientId)
+      .select('s.place_limit')
       .where('s.enabled', '=', 1)
       // Today's sessions stay until they end: the organiser is looking at what is still to come.
       .where((eb) =>

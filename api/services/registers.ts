@@ -16,6 +16,7 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { notFound } from '../http/errors.ts';
 import { listAttendees } from './attendees.ts';
 import { loadBookingDtos } from './bookings/dto.ts';
+import { clientSessionsQuery } from './client-sessions.ts';
 import { type FieldDto, listFields } from './fields.ts';
 
 /*
@@ -118,24 +119,7 @@ export async function findRegisterSession(
   sessionId: string,
   coachId: string | null = null,
 ) {
-  let query = db
-    .selectFrom('activities as s')
-    .innerJoin('activity_groups as g', 'g.id', 's.activity_group_id')
-    .leftJoin('venues as v', (join) =>
-      join.onRef('v.id', '=', 'g.venue_id').on('v.client_id', '=', clientId),
-    )
-    .select([
-      's.id',
-      's.date',
-      's.start_time',
-      's.end_time',
-      'g.id as group_id',
-      'g.name as group_name',
-      'v.name as venue_name',
-    ])
-    .where('s.client_id', '=', clientId)
-    .where('g.client_id', '=', clientId)
-    .where('s.id', '=', sessionId);
+  let query = clientSessionsQuery(db, clientId).where('s.id', '=', sessionId);
   if (coachId) query = query.where('g.id', 'in', coachGroups(db, clientId, coachId));
   const session = await query.executeTakeFirst();
   if (!session) throw notFound();
@@ -414,23 +398,7 @@ export async function listDayRegisters(
   const client = await findClientById(db, clientId);
   if (!client) throw notFound();
   const day = date ?? todayIn(now, client.time_zone);
-  let query = db
-    .selectFrom('activities as s')
-    .innerJoin('activity_groups as g', 'g.id', 's.activity_group_id')
-    .leftJoin('venues as v', (join) =>
-      join.onRef('v.id', '=', 'g.venue_id').on('v.client_id', '=', clientId),
-    )
-    .select([
-      's.id',
-      's.date',
-      's.start_time',
-      's.end_time',
-      'g.id as group_id',
-      'g.name as group_name',
-      'v.name as venue_name',
-    ])
-    .where('s.client_id', '=', clientId)
-    .where('g.client_id', '=', clientId)
+  let query = clientSessionsQuery(db, clientId)
     .where('s.enabled', '=', 1)
     .where('s.date', '=', day)
     .orderBy('s.start_time')
