@@ -75,13 +75,7 @@ export async function enqueueCancellationNotice(
     at: string;
   },
 ): Promise<string | null> {
-  const parent = await trx
-    .selectFrom('bookings as b')
-    .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['u.id', 'u.email', 'u.full_name'])
-    .where('b.client_id', '=', clientId)
-    .where('b.id', '=', bookingId)
-    .executeTakeFirstOrThrow();
+  const parent = await parentOf(trx, clientId, bookingId);
   const places = createHash('sha256')
     .update([...placeIds].sort().join(','))
     .digest('hex');
@@ -89,7 +83,7 @@ export async function enqueueCancellationNotice(
     clientId,
     kind: 'booking-cancelled',
     eventKey: `booking-cancelled:${bookingId}:${places.slice(0, 32)}`,
-    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    to: parent,
     bookingId,
     payload: { at },
     now: new Date(at),
@@ -111,14 +105,7 @@ export async function enqueueWaitlistOffer(
     now = new Date(),
   }: { clientId: string; entryId: string; expiresAt: string; now?: Date },
 ): Promise<string | null> {
-  const parent = await trx
-    .selectFrom('waitlist_entries as w')
-    .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['u.id', 'u.email', 'u.full_name'])
-    .where('w.client_id', '=', clientId)
-    .where('w.id', '=', entryId)
-    .executeTakeFirstOrThrow();
-  const to = { email: parent.email, name: parent.full_name, userId: parent.id };
+  const to = await waitlistParentOf(trx, clientId, entryId);
   const payload = { entryId, expiresAt };
   // The reminder is written now too, to go out before the offer lapses; if the place is booked
   // first, it is skipped when its time comes.
@@ -158,18 +145,12 @@ export async function enqueuePaymentReceived(
     now = new Date(),
   }: { clientId: string; bookingId: string; paymentId: string; now?: Date },
 ): Promise<string | null> {
-  const parent = await trx
-    .selectFrom('bookings as b')
-    .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['u.id', 'u.email', 'u.full_name'])
-    .where('b.client_id', '=', clientId)
-    .where('b.id', '=', bookingId)
-    .executeTakeFirstOrThrow();
+  const parent = await parentOf(trx, clientId, bookingId);
   return enqueueMessage(trx, {
     clientId,
     kind: 'payment-received',
     eventKey: `payment-received:${paymentId}`,
-    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    to: parent,
     bookingId,
     payload: { paymentId },
     now,
@@ -186,18 +167,12 @@ export async function enqueueOfferLapsed(
   trx: Db,
   { clientId, entryId, expiresAt }: { clientId: string; entryId: string; expiresAt: string },
 ): Promise<string | null> {
-  const parent = await trx
-    .selectFrom('waitlist_entries as w')
-    .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['u.id', 'u.email', 'u.full_name'])
-    .where('w.client_id', '=', clientId)
-    .where('w.id', '=', entryId)
-    .executeTakeFirstOrThrow();
+  const parent = await waitlistParentOf(trx, clientId, entryId);
   return enqueueMessage(trx, {
     clientId,
     kind: 'waitlist-offer-lapsed',
     eventKey: `waitlist-offer-lapsed:${entryId}:${expiresAt}`,
-    to: { email: parent.email, name: parent.full_name, userId: parent.id },
+    to: parent,
     payload: { entryId, expiresAt },
   });
 }
@@ -254,6 +229,7 @@ export async function enqueueUnpaidReleased(
   });
 }
 
+/** The parent who made a booking, as a message's recipient; scoped to the client. */
 async function parentOf(trx: Db, clientId: string, bookingId: string) {
   const u = await trx
     .selectFrom('bookings as b')
@@ -261,6 +237,18 @@ async function parentOf(trx: Db, clientId: string, bookingId: string) {
     .select(['u.id', 'u.email', 'u.full_name'])
     .where('b.client_id', '=', clientId)
     .where('b.id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return { email: u.email, name: u.full_name, userId: u.id };
+}
+
+/** The parent of a waitlist entry, as a message's recipient; scoped to the client. */
+async function waitlistParentOf(trx: Db, clientId: string, entryId: string) {
+  const u = await trx
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .where('w.client_id', '=', clientId)
+    .where('w.id', '=', entryId)
     .executeTakeFirstOrThrow();
   return { email: u.email, name: u.full_name, userId: u.id };
 }
