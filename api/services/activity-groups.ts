@@ -29,7 +29,7 @@ import type {
 } from '../db/schema.ts';
 import { fromFlag } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
-import { loadCapacityRows } from './bookings/load.ts';
+import { engineTicket, loadCapacityRows } from './bookings/load.ts';
 import { listFields } from './fields.ts';
 
 type HoursMinutes = { hours: number; minutes: number };
@@ -150,23 +150,6 @@ function placesLeftOf(session: Selectable<ActivitiesTable>, capacity: Capacity) 
       }).placesLeft;
 }
 
-/** A ticket row as the engine prices it. */
-const ticketData = (t: Selectable<TicketsTable>): ActivityGroupRow['tickets'][number] => ({
-  _id: t.id,
-  type: t.type,
-  name: t.name,
-  price: t.price,
-  shouldProRata: fromFlag(t.should_pro_rata),
-  placeLimit: t.place_limit,
-  restrictSessions: fromFlag(t.restrict_sessions),
-  sessionsCanBeUsedFor: readJson<string[]>(t.sessions_can_be_used_for, []),
-  subscriptionPlan: t.subscription_plan_id,
-  allowMidMonthBookings: fromFlag(t.allow_mid_month_bookings),
-  coverFeePerSession: t.cover_fee_per_session,
-  timeDisplay: null,
-  enabled: fromFlag(t.enabled),
-});
-
 function groupDto(
   group: GroupRow,
   children: Awaited<ReturnType<typeof loadGroupChildren>>,
@@ -202,7 +185,7 @@ function groupDto(
     sessions: children.activities
       .filter(mine)
       .map((s) => ({ ...sessionDto(s), placeLimit: s.place_limit })),
-    tickets: children.tickets.filter(mine).map(ticketData),
+    tickets: children.tickets.filter(mine).map(engineTicket),
     addOns: [],
   };
   const groupRows = rowsOf(

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type {
   AccountCreditEntry,
   ActivityGroupRow,
@@ -13,6 +14,7 @@ import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { listActivityGroups, loadGroupChildren } from '../../db/repositories/activity-groups.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
+import type { TicketsTable } from '../../db/schema.ts';
 import { fromFlag } from '../../db/time.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { listAttendees } from '../attendees.ts';
@@ -41,6 +43,26 @@ export type BasketGroup = ActivityGroupRow & {
   ageRange: { minMonths: number | null; maxMonths: number | null };
   blockOutOfRange: boolean;
 };
+
+/** A ticket row as the engine prices it and checks its capacity. */
+export const engineTicket = (t: Selectable<TicketsTable>): ActivityGroupRow['tickets'][number] => ({
+  _id: t.id,
+  type: t.type,
+  name: t.name,
+  price: t.price,
+  shouldProRata: fromFlag(t.should_pro_rata),
+  placeLimit: t.place_limit,
+  restrictSessions: fromFlag(t.restrict_sessions),
+  sessionsCanBeUsedFor: readJson<string[]>(t.sessions_can_be_used_for, []),
+  subscriptionPlan: t.subscription_plan_id,
+  allowMidMonthBookings: fromFlag(t.allow_mid_month_bookings),
+  coverFeePerSession: t.cover_fee_per_session,
+  timeDisplay:
+    t.time_display_start && t.time_display_end
+      ? { start: t.time_display_start, end: t.time_display_end }
+      : null,
+  enabled: fromFlag(t.enabled),
+});
 
 /**
  * The basket's activity groups as the pricing engine takes them. A group that does not exist,
@@ -86,26 +108,7 @@ export async function loadBasketGroups(
           enabled: fromFlag(s.enabled),
           placeLimit: s.place_limit,
         })),
-      tickets: children.tickets
-        .filter((t) => t.activity_group_id === g.id)
-        .map((t) => ({
-          _id: t.id,
-          type: t.type,
-          name: t.name,
-          price: t.price,
-          shouldProRata: fromFlag(t.should_pro_rata),
-          placeLimit: t.place_limit,
-          restrictSessions: fromFlag(t.restrict_sessions),
-          sessionsCanBeUsedFor: readJson<string[]>(t.sessions_can_be_used_for, []),
-          subscriptionPlan: t.subscription_plan_id,
-          allowMidMonthBookings: fromFlag(t.allow_mid_month_bookings),
-          coverFeePerSession: t.cover_fee_per_session,
-          timeDisplay:
-            t.time_display_start && t.time_display_end
-              ? { start: t.time_display_start, end: t.time_display_end }
-              : null,
-          enabled: fromFlag(t.enabled),
-        })),
+      tickets: children.tickets.filter((t) => t.activity_group_id === g.id).map(engineTicket),
       addOns: children.addOns
         .filter((a) => a.activity_group_id === g.id)
         .map((a) => ({
