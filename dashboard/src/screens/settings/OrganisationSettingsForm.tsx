@@ -66,6 +66,37 @@ const formOf = (client: ClientSettings): Form => ({
   sessionReminderHours: String(client.sessionReminderHours),
 });
 
+/** A yes/no setting: the field's label and hint, and the checkbox with its own words. */
+function CheckboxSetting({
+  label,
+  hint,
+  text,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  text: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <FormField label={label} hint={hint}>
+      {(control) => (
+        <label className="settings-checkbox">
+          <input
+            {...control}
+            type="checkbox"
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          {text}
+        </label>
+      )}
+    </FormField>
+  );
+}
+
 /**
  * Edits the organisation settings with the engine's schema (the server's own messages) and
  * PUT /api/client; the currency is locked once an activity exists, as the server enforces.
@@ -104,6 +135,8 @@ export function OrganisationSettingsForm({
     : serverErrors;
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
+  const toggle = (key: 'allowPayLater' | 'sessionReminders') => (checked: boolean) =>
+    setForm((current) => ({ ...current, [key]: checked }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -205,24 +238,13 @@ export function OrganisationSettingsForm({
           options={BUTTON_DISPLAYS}
         />
       </div>
-      <FormField
+      <CheckboxSetting
         label="Pay later"
         hint="Parents may book now and pay you directly; you mark the booking paid when the money arrives."
-      >
-        {(control) => (
-          <label className="settings-checkbox">
-            <input
-              {...control}
-              type="checkbox"
-              checked={form.allowPayLater}
-              onChange={(event) =>
-                setForm((current) => ({ ...current, allowPayLater: event.target.checked }))
-              }
-            />
-            Allow parents to pay later
-          </label>
-        )}
-      </FormField>
+        text="Allow parents to pay later"
+        checked={form.allowPayLater}
+        onChange={toggle('allowPayLater')}
+      />
       <h3 className="settings-form-heading">E-mails to parents</h3>
       <div className="settings-form-grid">
         <TextField
@@ -257,24 +279,13 @@ export function OrganisationSettingsForm({
           hint="How long before a booked session parents are reminded of it."
         />
       </div>
-      <FormField
+      <CheckboxSetting
         label="Session reminders"
         hint="An e-mail to each parent before every session they booked."
-      >
-        {(control) => (
-          <label className="settings-checkbox">
-            <input
-              {...control}
-              type="checkbox"
-              checked={form.sessionReminders}
-              onChange={(event) =>
-                setForm((current) => ({ ...current, sessionReminders: event.target.checked }))
-              }
-            />
-            Remind parents before their sessions
-          </label>
-        )}
-      </FormField>
+        text="Remind parents before their sessions"
+        checked={form.sessionReminders}
+        onChange={toggle('sessionReminders')}
+      />
       <div className="settings-form-actions">
         <Button
           type="button"
