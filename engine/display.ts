@@ -70,11 +70,17 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions) {
 const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
- * A locale for Intl from the client's country: a GB client reads 'Sat 29 Nov', a US one 'Sat Nov 29'.
+ * A locale for Intl from the client's country: a GB client reads 'Sat 29 Nov' and '£12.00', a US
+ * one 'Sat Nov 29' and '$12.00' (en-GB would show a US organiser 'US$12.00'). English in the
+ * country's conventions; a missing or malformed country falls back to en-GB, because Intl throws
+ * on a malformed tag and the product's home market is the UK.
  *
- * @example localeFor('GB') // 'en-GB'
+ * @example localeFor('US') // 'en-US'
  */
-export const localeFor = (country: string | null | undefined) => `en-${country || 'GB'}`;
+export function localeFor(country: string | null | undefined): string {
+  const code = (country ?? '').toUpperCase();
+  return /^[A-Z]{2}$/.test(code) ? `en-${code}` : 'en-GB';
+}
 
 /**
  * A short, friendly date for listings.

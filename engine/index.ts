@@ -12,6 +12,8 @@ export * from './admin-booking.ts';
 export * from './availability.ts';
 /** Booking rules: payment methods, new booking state, capacity. @example newBookingState(0, 'card') */
 export * from './bookings.ts';
+/** Countries an organiser can be in. @example isCountryCode('CY') // true */
+export { COUNTRY_CODES, isCountryCode } from './countries.ts';
 /** Civil dates, times and zone maths. @example formatTime('15:30') // '3.30pm' */
 export {
   addDays,

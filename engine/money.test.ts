@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localeFor } from './display.ts';
 import { allocate, formatMoney, majorToMinor, minorToMajor, mulDiv, percentOf } from './money.ts';
 
 /** What a person gets rounding amount × numerator ÷ denominator half away from zero by hand. */
@@ -230,5 +231,17 @@ describe('formatMoney', () => {
     expect(formatMoney(2050, 'GBP')).toBe('£20.50');
     expect(formatMoney(5, 'GBP')).toBe('£0.05');
     expect(formatMoney(123456, 'EUR', 'en-IE')).toBe('€1,234.56');
+  });
+
+  it("follows the organiser's country, so a US organiser sees $12.00, not US$12.00", () => {
+    const inCountry = (country: string, currency: string) =>
+      formatMoney(1200, currency, localeFor(country));
+    expect(inCountry('GB', 'GBP')).toBe('£12.00');
+    expect(inCountry('US', 'USD')).toBe('$12.00');
+    expect(inCountry('IE', 'EUR')).toBe('€12.00');
+    expect(inCountry('CY', 'EUR')).toBe('€12.00');
+    expect(inCountry('AU', 'AUD')).toBe('$12.00');
+    expect(inCountry('us', 'USD')).toBe('$12.00');
+    expect(inCountry('', 'GBP')).toBe('£12.00');
   });
 });

@@ -61,6 +61,26 @@ describe('organisation settings', () => {
     expect(after.body.data).toEqual(before.body.data);
   });
 
+  it('saves an organiser in Cyprus (any ISO country) and refuses a code that is no country', async () => {
+    const org = await signUpOrganiser(ctx);
+    const saved = await ctx.request('PUT', '/api/client', {
+      token: org.token,
+      body: { ...form, country: 'cy', timeZone: 'Asia/Nicosia' },
+    });
+    expect(saved.status).toBe(200);
+    const read = await ctx.request('GET', '/api/client', { token: org.token });
+    expect(read.body.data).toMatchObject({ country: 'CY', timeZone: 'Asia/Nicosia' });
+
+    const bad = await ctx.request('PUT', '/api/client', {
+      token: org.token,
+      body: { ...form, country: 'ZZ' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.country).toBe('Please choose a country.');
+    const after = await ctx.request('GET', '/api/client', { token: org.token });
+    expect(after.body.data).toEqual(read.body.data);
+  });
+
   it('locks the currency once an activity exists', async () => {
     const org = await signUpOrganiser(ctx);
     const group = await ctx.request('POST', '/api/activity-groups', {

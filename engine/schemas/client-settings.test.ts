@@ -95,6 +95,7 @@ describe('organisation settings form', () => {
     [{ name: '  ' }, 'name', messages.required],
     [{ name: 'x'.repeat(101) }, 'name', messages.organisationNameTooLong],
     [{ country: 'GBR' }, 'country', messages.chooseCountry],
+    [{ country: 'ZZ' }, 'country', messages.chooseCountry],
     [{ currency: '' }, 'currency', messages.chooseCurrency],
     [{ timeZone: 'Mars/Olympus' }, 'timeZone', messages.chooseTimeZone],
     [{ dateFormat: 'd.M.yy' }, 'dateFormat', messages.unknownOption],

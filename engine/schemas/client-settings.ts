@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { isCountryCode } from '../countries.ts';
 import { isTimeZone } from '../dates.ts';
 import { UNPAID_RELEASE_DAYS } from '../holds.ts';
 import {
@@ -74,7 +75,8 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       if (isBlank(form.name)) issues.add('name', messages.required);
       else if ((form.name ?? '').trim().length > 100)
         issues.add('name', messages.organisationNameTooLong);
-      if (!/^[A-Za-z]{2}$/.test(form.country ?? '')) issues.add('country', messages.chooseCountry);
+      if (!isCountryCode((form.country ?? '').toUpperCase()))
+        issues.add('country', messages.chooseCountry);
       if (!/^[A-Za-z]{3}$/.test(form.currency ?? ''))
         issues.add('currency', messages.chooseCurrency);
       else if (

@@ -3,6 +3,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { ApiError, type ClientSettings, describeFailure } from '../../../../api-client/index.ts';
 import {
+  COUNTRY_CODES,
   clientSettingsSchema,
   DATE_FORMATS,
   fieldErrors,
@@ -19,8 +20,14 @@ import { FormField, SelectField, TextField } from '../../components/FormField.ts
 import { BUTTON_DISPLAYS, FORM_TEMPLATES } from '../../lib/display-options.ts';
 import { countryName, currencyName } from '../../lib/format.ts';
 
-/** Countries organisers most often run from; the saved one is always offered too. */
-const COUNTRIES = ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'FR', 'DE', 'ES', 'NL', 'BE', 'SE', 'NO'];
+/*
+ * Every country, by name: the payment methods on offer depend on it (Revolut Pay in Cyprus, say),
+ * so no organiser's country may be missing.
+ */
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
+  value: code,
+  label: countryName(code),
+})).sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
 const CURRENCIES = ['GBP', 'EUR', 'USD', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'CHF'];
 
 const withCurrent = (list: readonly string[], current: string) =>
@@ -160,10 +167,11 @@ export function OrganisationSettingsForm({
           value={form.country}
           onChange={set('country')}
           error={errors.country}
-          options={withCurrent(COUNTRIES, client.country).map((code) => ({
-            value: code,
-            label: countryName(code),
-          }))}
+          options={
+            COUNTRY_CODES.includes(client.country)
+              ? COUNTRY_OPTIONS
+              : [{ value: client.country, label: countryName(client.country) }, ...COUNTRY_OPTIONS]
+          }
         />
         <SelectField
           label="Currency"
