@@ -8,6 +8,16 @@ describe('deletion guards', () => {
     ['ticket', g.canDeleteTicket({ bookings: 1 }), messages.ticketHasBookings],
     ['add-on', g.canDeleteAddOn({ bookings: 1 }), messages.addOnHasBookings],
     [
+      'activity group (booked)',
+      g.canDeleteActivityGroup({ bookings: 1, waitlistEntries: 0 }),
+      messages.activityGroupHasBookings,
+    ],
+    [
+      'activity group (waitlisted)',
+      g.canDeleteActivityGroup({ bookings: 0, waitlistEntries: 1 }),
+      messages.activityGroupHasBookings,
+    ],
+    [
       'field option disable (tab)',
       g.canDisableFieldOption({ usedByHomeTabs: 1 }),
       messages.fieldOptionDisableUsedByTab,
@@ -39,5 +49,6 @@ describe('deletion guards', () => {
   it('allows unused items', () => {
     expect(g.canDeleteSession({ bookings: 0 })).toEqual({ ok: true });
     expect(g.canDeleteFieldOption({ usedByHomeTabs: 0, dataCount: 0 })).toEqual({ ok: true });
+    expect(g.canDeleteActivityGroup({ bookings: 0, waitlistEntries: 0 })).toEqual({ ok: true });
   });
 });

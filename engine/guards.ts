@@ -39,6 +39,21 @@ export const canDeleteAddOn = (usage: { bookings: number }): Guard =>
   usage.bookings > 0 ? refuse(messages.addOnHasBookings) : allow;
 
 /**
+ * An activity group may be deleted only if nothing was ever booked on it: no booking line of any
+ * status (an expired hold too: it is part of a family's history) and no waitlist entry. Archive
+ * keeps such a group out of sight instead.
+ *
+ * @example canDeleteActivityGroup({ bookings: 0, waitlistEntries: 1 }).ok // false
+ */
+export const canDeleteActivityGroup = (usage: {
+  bookings: number;
+  waitlistEntries: number;
+}): Guard =>
+  usage.bookings > 0 || usage.waitlistEntries > 0
+    ? refuse(messages.activityGroupHasBookings)
+    : allow;
+
+/**
  * A field option used by a home tab cannot be disabled.
  *
  * @example canDisableFieldOption({ usedByHomeTabs: 1 }).ok // false

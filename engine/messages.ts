@@ -163,6 +163,8 @@ export const messages = {
     'Sorry, this ticket cannot be deleted as there have already been bookings using it. Please disable it instead.',
   addOnHasBookings:
     'Sorry, this add on cannot be deleted as there has already been bookings for it. Please disable it instead.',
+  activityGroupHasBookings:
+    'Sorry, this activity cannot be deleted as it has already been booked or has waitlist entries. Please archive it instead.',
   voucherProviderUsed:
     "Sorry, this Childcare Voucher Provider cannot be deleted as there's already been a payment transaction using it. Please disable it instead.",
   selectSubscriptionPlan: 'Select subscription plan for ticket',

@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
+import { deleteActivityGroup } from '../services/activity-group-delete.ts';
 import { saveActivityGroup } from '../services/activity-group-write.ts';
 import {
   loadActivityGroup,
@@ -142,6 +143,11 @@ export const activityGroups = new Hono<AppEnv>()
         now: new Date(),
       }),
     });
+  })
+  .delete('/:id', async (c) => {
+    const admin = requireAdmin(c);
+    await deleteActivityGroup(c.get('db'), admin.clientId, c.req.param('id'));
+    return c.json({ data: { _id: c.req.param('id') } });
   })
   .get('/:id/sales', sales('active'))
   .get('/:id/sales-including-cancelled', sales('includingCancelled'))
