@@ -12,9 +12,9 @@ export class ApiError extends Error {
 }
 
 /**
- * Spec §8: failed calls are rethrown with a fixed message, with the server's reason appended when
- * it gives one ('Failed to get fields: {reason}' or 'Failed to get fields'). Field errors and the
- * status are kept, so a form can still show them next to its inputs.
+ * docs/rules/forms-and-messages.md: failed calls are rethrown with a fixed message, with the
+ * server's reason appended when it gives one ('Failed to get fields: {reason}' or 'Failed to get
+ * fields'). Field errors and the status are kept, so a form can still show them next to its inputs.
  *
  * @example await describeFailure(api.get('/api/fields'), { prefix: 'Failed to get fields', bare: 'Failed to get fields' })
  */

@@ -136,7 +136,8 @@ describe.skipIf(!chrome)('bookings and customers in the dashboard', () => {
   it('signs in and lists every booking with its customer, items, amount and payment', async () => {
     expect(booking.status).toBe('awaiting_payment');
     await signInToDashboard(page, stack.productUrl);
-    // Hold the list call so its loading state can be seen: five skeleton rows (spec §9).
+    // Hold the list call so its loading state can be seen: five skeleton rows
+    // (docs/rules/constants.md).
     let release = () => {};
     const held = new Promise<void>((done) => {
       release = done;

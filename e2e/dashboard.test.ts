@@ -117,7 +117,8 @@ describe.skipIf(!chrome)('dashboard shell in Chromium', () => {
   });
 
   it('lists the attendee fields through the shared table, skeleton rows first', async () => {
-    // Hold the fields request so the loading state can be seen: spec §9 "Table skeleton 5 rows".
+    // Hold the fields request so the loading state can be seen: docs/rules/constants.md "Table
+    // skeleton 5 rows".
     let release = () => {};
     const held = new Promise<void>((done) => {
       release = done;

@@ -88,7 +88,8 @@ describe.skipIf(!chrome)('discounts and cancellation rules in the dashboard (Chr
     await control(form, 'Code').fill('SPRING20');
     expect(await form.getByLabel('Minimum total').count()).toBe(0);
     await form.getByLabel('Code can be used for').selectOption('AllActivities');
-    // Spec §5: minimumTotal shows once codeUsage is chosen; the max discount only for percentages.
+    // docs/rules/forms-and-messages.md: minimumTotal shows once codeUsage is chosen; the max
+    // discount only for percentages.
     await form.getByLabel('Minimum total').waitFor();
     await form.getByLabel('Discount unit').selectOption('FixedAmount');
     expect(await form.getByLabel('Maximum discount').count()).toBe(0);
@@ -248,7 +249,7 @@ describe.skipIf(!chrome)('discounts and cancellation rules in the dashboard (Chr
     await form.getByRole('button', { name: 'Select activities' }).click();
     const picker = dialog('Select activities');
     await picker.waitFor();
-    // 'Siblings save' already covers the football and the camp (spec §5).
+    // 'Siblings save' already covers the football and the camp (docs/rules/forms-and-messages.md).
     for (const name of ['Junior Football', 'Half-Term Multi-Sports Camp']) {
       const item = picker.getByRole('listitem').filter({ hasText: name });
       await item.getByText(messages.anotherRuleApplied).waitFor();
@@ -295,7 +296,8 @@ describe.skipIf(!chrome)('discounts and cancellation rules in the dashboard (Chr
     expect(await form.getByLabel('Refund to card').count()).toBe(0);
 
     await form.getByLabel('Name').fill('Half back up to a day before');
-    // The demo organiser has no connected card account, and the dialog says so (spec §6).
+    // The demo organiser has no connected card account, and the dialog says so
+    // (docs/rules/roles-and-plans.md).
     await form.getByLabel('Percentage to refund').fill('100');
     await form.getByText(messages.cardRefundUnavailable).waitFor();
     // …and it cannot be ticked: the server would refuse it too (issue 11, item 11).

@@ -167,7 +167,8 @@ describe.skipIf(!chrome)('payments settings', () => {
     ).toBe(true);
 
     // Disconnect: a success message, then only Close.
-    // No ticket uses the plan yet, so it can go (a plan blocks Disconnect, spec §8).
+    // No ticket uses the plan yet, so it can go (a plan blocks Disconnect,
+    // docs/rules/forms-and-messages.md).
     await page.getByRole('button', { name: 'Delete Monthly club' }).click();
     await page
       .getByRole('dialog', { name: 'Delete subscription plan' })

@@ -27,7 +27,7 @@ export type WaitlistStatus =
   | 'Expired'
   | 'Cancelled'
   | 'Archived';
-/** Spec §4: entries are active while Waiting, Pending or Ready. */
+/** docs/rules/editing-and-states.md: entries are active while Waiting, Pending or Ready. */
 export const ACTIVE_WAITLIST_STATUSES: readonly WaitlistStatus[] = ['Waiting', 'Pending', 'Ready'];
 
 /**
@@ -109,7 +109,10 @@ export interface Availability {
   activeWaitlist: number;
   sessionLimitReached: boolean;
   ticketLimitReached: boolean;
-  /** Free places exist but waitlist offers keep all of them (spec §5's waitlist warning). */
+  /**
+   * Free places exist but waitlist offers keep all of them (docs/rules/forms-and-messages.md's
+   * waitlist warning).
+   */
   waitlistFillsPlaces: boolean;
 }
 
@@ -211,8 +214,8 @@ export type BookingWarningCode =
   | 'alreadyBookedWithTicket';
 
 /**
- * The warnings an admin sees when booking on behalf of a user (spec §5). They are warnings, not
- * errors: the admin may still book.
+ * The warnings an admin sees when booking on behalf of a user (docs/rules/forms-and-messages.md).
+ * They are warnings, not errors: the admin may still book.
  *
  * @example adminBookingWarnings({ availability, missingRequiredInfo: true, outsideAgeRange: false, alreadyBookedWithTicket: false })
  */

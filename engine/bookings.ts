@@ -99,11 +99,11 @@ export function unpaidBookingsProblem(input: {
 }
 
 /**
- * The age-range verdict for one attendee on one activity group (spec §5, "Waitlist and booking
- * warnings"). Age is measured on the group's first upcoming enabled session; an unknown date of
- * birth, or no upcoming session, passes. Outside the range is a notice, or a block when the
- * group blocks out-of-range attendees. The widget and the server both refuse a blocked attendee
- * to a customer; an admin only gets the warning (`adminBookingWarnings`).
+ * The age-range verdict for one attendee on one activity group (docs/rules/forms-and-messages.md,
+ * "Waitlist and booking warnings"). Age is measured on the group's first upcoming enabled session;
+ * an unknown date of birth, or no upcoming session, passes. Outside the range is a notice, or a
+ * block when the group blocks out-of-range attendees. The widget and the server both refuse a
+ * blocked attendee to a customer; an admin only gets the warning (`adminBookingWarnings`).
  *
  * @example bookingAgeProblem({ dateOfBirth: '2024-01-01', sessions: [{ date: '2031-07-01' }], ageRange: { minMonths: 60, maxMonths: null }, blockOutOfRange: true })
  *   // { blocked: true, message: 'Sorry the attendee is outside the age range … cannot be booked.' }

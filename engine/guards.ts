@@ -15,7 +15,7 @@ const refuse = (message: string): Guard => ({ ok: false, message });
 export const BOOKED_LINE_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
 
 /**
- * A session with bookings cannot be deleted (spec §8); disable it instead.
+ * A session with bookings cannot be deleted (docs/rules/forms-and-messages.md); disable it instead.
  *
  * @example canDeleteSession({ bookings: 1 }) // { ok: false, message: 'Sorry, this session cannot be deleted …' }
  */
@@ -147,7 +147,8 @@ export const canDeleteDiscountRule = (usage: { timesUsed: number }): Guard =>
 
 /**
  * Whether more places are taken than a session's place limit allows: an admin may book past a
- * limit on purpose, and every screen listing the session then marks it (spec §5 warnings).
+ * limit on purpose, and every screen listing the session then marks it
+ * (docs/rules/forms-and-messages.md warnings).
  *
  * @example isOverCapacity(9, 8) // true
  * @example isOverCapacity(9, null) // false: no limit

@@ -5,7 +5,10 @@
  * quoting it, the text here is our choice and is marked "(ours)".
  */
 
-/** '{base}: {reason}' when the server gave a reason, else the bare text (spec §8). */
+/**
+ * '{base}: {reason}' when the server gave a reason, else the bare text
+ * (docs/rules/forms-and-messages.md).
+ */
 const failure =
   (base: string, bare: string = `${base}.`) =>
   (reason?: string | null) =>

@@ -18,7 +18,8 @@ export interface PaymentScheduleData {
 
 /**
  * A schedule is usable when it is not past its final payment date and, if it is disabled after
- * its first payment date, that date has not passed (spec §4). `today` is the client-zone date.
+ * its first payment date, that date has not passed (docs/rules/editing-and-states.md). `today` is
+ * the client-zone date.
  *
  * @example isScheduleUsable({ type: 'fixed', finalPaymentDate: '2025-05-01' }, '2025-05-02') // false
  */
@@ -84,9 +85,10 @@ export function splitBySchedule(total: number, s: PaymentScheduleData, today: st
 }
 
 /**
- * The schedule's summary lines (spec §4): 'First payment on …' before any instalment has
- * fallen due, 'Next payment on …' after, 'Final payment on …', or 'Continues until cancelled'
- * for subscriptions. Dates read in the client's date format (client settings `dateFormat`).
+ * The schedule's summary lines (docs/rules/editing-and-states.md): 'First payment on …' before any
+ * instalment has fallen due, 'Next payment on …' after, 'Final payment on …', or 'Continues until
+ * cancelled' for subscriptions. Dates read in the client's date format (client settings
+ * `dateFormat`).
  *
  * @example scheduleTexts({ dates: ['2025-02-01', '2025-03-01'], today: '2025-01-15', dateFormat: 'dd/MM/yyyy' }) // ['First payment on 01/02/2025', 'Final payment on 01/03/2025']
  */

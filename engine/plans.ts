@@ -1,9 +1,10 @@
 import { messages } from './messages.ts';
 
 /**
- * Plan levels. Spec §6: account credit needs level 20 and its message names the Premium plan,
- * so Premium is 20; add-ons are on Standard and Premium, so Standard is 10. A further check
- * needs level 30; the spec does not say what it guards, so it is exposed as `level30`.
+ * Plan levels. docs/rules/roles-and-plans.md: account credit needs level 20 and its message names
+ * the Premium plan, so Premium is 20; add-ons are on Standard and Premium, so Standard is 10. A
+ * further check needs level 30; the spec does not say what it guards, so it is exposed as
+ * `level30`.
  */
 export const PLAN_LEVELS = { Starter: 0, Standard: 10, Premium: 20, Level30: 30 } as const;
 
@@ -80,8 +81,8 @@ const KLARNA_COUNTRIES = new Set([
 ]);
 
 /**
- * The payment method toggles shown for a client country (spec §9): card is always on and
- * disabled; Revolut Pay and Klarna only in their countries.
+ * The payment method toggles shown for a client country (docs/rules/constants.md): card is always
+ * on and disabled; Revolut Pay and Klarna only in their countries.
  *
  * @example paymentMethodToggles('US').map((t) => t.method).includes('revolut_pay') // false
  */
@@ -108,7 +109,7 @@ export interface ConnectedAccountStatus {
 }
 
 /**
- * The connected payment account badge (spec §4).
+ * The connected payment account badge (docs/rules/editing-and-states.md).
  *
  * @example connectedAccountBadge({ connected: true, detailsSubmitted: true, chargesEnabled: false, payoutsEnabled: true }) // 'Pending'
  */
@@ -122,7 +123,7 @@ export function connectedAccountBadge(
 
 /**
  * Whether card refunds are possible: the card provider must be connected and its card method
- * enabled (spec §6).
+ * enabled (docs/rules/roles-and-plans.md).
  *
  * @example cardProviderEnabled({ connected: true, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true }) // true
  */

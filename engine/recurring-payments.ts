@@ -66,7 +66,10 @@ export interface PlanView {
   amount: number;
   /** `yyyy-MM-dd` of the next collection, null when nothing more is collected. */
   nextPaymentDate: string | null;
-  /** Spec §4's texts: 'First/Next payment on …' and 'Continues until cancelled' or 'Final payment on …'. */
+  /**
+   * docs/rules/editing-and-states.md's texts: 'First/Next payment on …' and 'Continues until
+   * cancelled' or 'Final payment on …'.
+   */
   texts: string[];
   /** A schedule's instalments still to come (Date, Amount); empty for subscriptions. */
   instalments: { date: string; amount: number; status: string }[];
@@ -110,7 +113,7 @@ export function subscriptionPlan(input: {
 
 /**
  * A booking's payment schedule as it stands: the instalments with their state, the next one
- * still to be taken, and spec §4's texts.
+ * still to be taken, and docs/rules/editing-and-states.md's texts.
  *
  * @example schedulePlan({ instalments: [{ date: '2026-12-01', amount: 6000, status: 'scheduled' }], today: '2026-11-25', dateFormat: 'dd/MM/yyyy' }).texts
  *   // ['First payment on 01/12/2026', 'Final payment on 01/12/2026']

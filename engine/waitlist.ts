@@ -17,9 +17,9 @@ export const WAITLIST_STATUSES: readonly WaitlistStatus[] = [
 ];
 
 /**
- * Allowed status changes. Spec §4 lists the values but not the moves; ours:
- * Waiting → Pending when a place frees up and an offer is being made; Pending → Ready when the
- * offer is sent and the place held; Ready → Used when the attendee books it. Pending/Ready go
+ * Allowed status changes. docs/rules/editing-and-states.md lists the values but not the moves;
+ * ours: Waiting → Pending when a place frees up and an offer is being made; Pending → Ready when
+ * the offer is sent and the place held; Ready → Used when the attendee books it. Pending/Ready go
  * back to Waiting if the place is taken back (e.g. the booking that freed it is restored).
  * Pending/Ready → Expired when the offer lapses; any active entry → Cancelled by the customer
  * or admin; any finished entry → Archived to tidy lists. Archived is final.

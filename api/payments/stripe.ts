@@ -90,7 +90,8 @@ export function requireStripe(config: AppConfig): { settings: StripeSettings; st
 
 /**
  * Turns an SDK error into our wire format: Stripe's own message (a 502 when Stripe failed, a
- * 400 when it refused the request) so the dashboard can append it to its spec §8 text.
+ * 400 when it refused the request) so the dashboard can append it to its
+ * docs/rules/forms-and-messages.md text.
  */
 export function stripeFailure(error: unknown): HttpError {
   if (error instanceof Stripe.errors.StripeError) {

@@ -159,7 +159,8 @@ describe('subscription tickets', () => {
       { status: 'active', provider_subscription_id: subs[0]!.id, subscription_plan_id: s.plan._id },
     ]);
 
-    // A live subscription keeps the account from being disconnected (spec §8).
+    // A live subscription keeps the account from being disconnected
+    // (docs/rules/forms-and-messages.md).
     const account = await t.request('GET', '/api/stripe/connected-account', {
       token: s.org.token,
     });

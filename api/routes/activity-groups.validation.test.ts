@@ -291,7 +291,8 @@ describe('activity group validation through the API', () => {
       body: form({ tickets: [ticket({ type: 'subscription', subscriptionPlan: theirPlan })] }),
     });
     expect(plan.status).toBe(400);
-    // Not one of ours is a ticket without a plan (spec §8), whoever's the id is.
+    // Not one of ours is a ticket without a plan (docs/rules/forms-and-messages.md), whoever's the
+    // id is.
     expect(plan.body.errors).toEqual({
       'tickets.0.subscriptionPlan': messages.selectSubscriptionPlan,
     });

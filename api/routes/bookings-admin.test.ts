@@ -149,8 +149,9 @@ describe('POST /api/bookings/admin/quote and a full session', () => {
       ...dayBasket(3, [parent.children[0]!], { paymentMethod: { type: 'payLater' } }),
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    // Now the session is full: for the admin that is a warning, not a problem (spec §5), and the
-    // organiser who has seen it may still add the child. A customer is refused the same place.
+    // Now the session is full: for the admin that is a warning, not a problem
+    // (docs/rules/forms-and-messages.md), and the organiser who has seen it may still add the
+    // child. A customer is refused the same place.
     const full = await post('/api/bookings/admin/quote', org.token, {
       user: parent.userId,
       ...dayBasket(3, [parent.children[1]!]),

@@ -6,7 +6,10 @@ import { requireUser } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { saveUpload } from '../services/files.ts';
 
-/** One file at a time (spec §5): the named form field, else the only file in the form. */
+/**
+ * One file at a time (docs/rules/forms-and-messages.md): the named form field, else the only file
+ * in the form.
+ */
 async function oneFile(form: Record<string, unknown>, field: string): Promise<File | null> {
   const named = form[field];
   if (named instanceof File) return named;

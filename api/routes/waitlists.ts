@@ -19,7 +19,7 @@ import {
   waitlistJoinState,
 } from '../services/waitlists.ts';
 
-/** Spec §9: waitlist pages hold up to 1000 entries. */
+/** docs/rules/constants.md: waitlist pages hold up to 1000 entries. */
 const MAX_PAGE_SIZE = 1000;
 
 const listQuery = v.object({

@@ -58,8 +58,9 @@ const countOf = async (query: Promise<{ n: number | string | bigint } | undefine
 /**
  * Saves a whole activity group in one transaction: creates it (groupId null) or updates it.
  * Sessions, tickets and add-ons with `temp_` ids are created; saved ones updated; saved ones
- * missing from the form deleted, unless bookings exist (spec §8: disable instead). Tickets and
- * add-ons may restrict themselves to sessions that are still temporary, so their ids are mapped.
+ * missing from the form deleted, unless bookings exist (docs/rules/forms-and-messages.md: disable
+ * instead). Tickets and add-ons may restrict themselves to sessions that are still temporary, so
+ * their ids are mapped.
  *
  * @example const id = await saveActivityGroup(db, clientId, null, v.parse(schema, form));
  */
@@ -484,9 +485,10 @@ async function removeExpiredLines(
 }
 
 /**
- * A subscription ticket needs a plan of this client (spec §8 'Select subscription plan for
- * ticket'). The form already refuses a blank plan with its own message; this catches a plan id
- * that names no plan of ours: deleted since the form loaded, or another organiser's.
+ * A subscription ticket needs a plan of this client (docs/rules/forms-and-messages.md 'Select
+ * subscription plan for ticket'). The form already refuses a blank plan with its own message; this
+ * catches a plan id that names no plan of ours: deleted since the form loaded, or another
+ * organiser's.
  */
 async function requireTicketPlan(
   trx: Trx,

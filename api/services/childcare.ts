@@ -103,8 +103,8 @@ export async function updateVoucherProvider(
 }
 
 /**
- * Deletes a provider nobody has paid with (spec §8: otherwise disable it). A booking that chose
- * the provider counts too: its voucher payment is on its way.
+ * Deletes a provider nobody has paid with (docs/rules/forms-and-messages.md: otherwise disable it).
+ * A booking that chose the provider counts too: its voucher payment is on its way.
  */
 export async function deleteVoucherProvider(db: Db, clientId: string, id: string) {
   await db.transaction().execute(async (trx) => {

@@ -83,7 +83,7 @@ export async function listFields(
   }));
 }
 
-/** What the option guards (spec §5) look at, per option of one field. */
+/** What the option guards (docs/rules/forms-and-messages.md) look at, per option of one field. */
 export type OptionUsage = Record<string, { usedByHomeTabs: number; dataCount: number }>;
 
 /**

@@ -51,9 +51,9 @@ export async function listHomeTabs(
 }
 
 /**
- * The tab's field must be one a tab can filter by (spec §5: enabled; a venue field while venues
- * exist, or a list field with options), and its values that field's own options or the client's
- * venues. The type follows from the field.
+ * The tab's field must be one a tab can filter by (docs/rules/forms-and-messages.md: enabled; a
+ * venue field while venues exist, or a list field with options), and its values that field's own
+ * options or the client's venues. The type follows from the field.
  */
 async function checkTarget(
   db: Db,

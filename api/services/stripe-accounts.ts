@@ -176,7 +176,8 @@ export async function loadConnectedAccount(db: Db, stripe: Stripe | null, client
 
 /**
  * POST /api/stripe/update-connected-account-status: Connect or Disconnect. Disconnecting is
- * refused while subscription plans or live subscriptions depend on the account (spec §8).
+ * refused while subscription plans or live subscriptions depend on the account
+ * (docs/rules/forms-and-messages.md).
  */
 export async function updateConnectedStatus(
   db: Db,
@@ -272,7 +273,7 @@ export async function getPaymentMethodConfiguration(db: Db, stripe: Stripe, clie
 
 /**
  * PUT /api/stripe/payment-method-configurations: turns one method on or off. Card is always on
- * (spec §9), and a method not offered in the client's country cannot be changed.
+ * (docs/rules/constants.md), and a method not offered in the client's country cannot be changed.
  */
 export async function updatePaymentMethod(
   db: Db,

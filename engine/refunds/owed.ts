@@ -23,11 +23,11 @@ export interface OwedBooking {
 }
 
 /**
- * What a booking still owes after some of its places are cancelled before it was paid (spec §5:
- * a parent never pays for places they no longer have). Each item's price and discount are
- * shared over its places, so cancelling every place of an item takes off exactly its price;
- * the part of the cancelled value the booking already received is the refund quote's to give
- * back (quoteCancellation), and only the unpaid part comes off what is owed.
+ * What a booking still owes after some of its places are cancelled before it was paid
+ * (docs/rules/forms-and-messages.md: a parent never pays for places they no longer have). Each
+ * item's price and discount are shared over its places, so cancelling every place of an item takes
+ * off exactly its price; the part of the cancelled value the booking already received is the refund
+ * quote's to give back (quoteCancellation), and only the unpaid part comes off what is owed.
  *
  * @example owedAfterCancelling({ subtotal: 6000, discountTotal: 0, total: 6000, amountDueNow: 6000, received: 0 }, [{ gross: 3000, discount: 0, places: 1, cancelledBefore: 0, cancelling: 1 }]) // { subtotal: 3000, discountTotal: 0, total: 3000, amountDueNow: 3000 }
  */

@@ -41,7 +41,9 @@ export interface RefundQuote {
   kind: RefundKind;
   /** Methods the customer may choose, with the account credit expiry when relevant. */
   methods: { method: RefundMethod; accountCreditExpiresAt: string | null }[];
-  /** Why a method the rule offers is not available (spec §8 help texts). */
+  /**
+   * Why a method the rule offers is not available (docs/rules/forms-and-messages.md help texts).
+   */
   unavailable: { method: RefundMethod; reason: string }[];
   canCancelOnline: boolean;
   /** 'No refund' when nothing comes back; the button then reads 'Cancel without refund'. */
@@ -67,11 +69,11 @@ export function withinWindow(
 }
 
 /**
- * Quotes a cancellation (spec §5): for each item, the refundable base (the whole payment, or
- * for all-sessions tickets the share of sessions not yet started, or for single sessions the
- * cancelled sessions' share), the most generous rule of the item's scope whose window is still
- * open, its percentage (a whole number) minus its fee per ticket item, never below zero and
- * never above what was paid. Subscriptions are cancelled with the provider, so they quote no
+ * Quotes a cancellation (docs/rules/forms-and-messages.md): for each item, the refundable base (the
+ * whole payment, or for all-sessions tickets the share of sessions not yet started, or for single
+ * sessions the cancelled sessions' share), the most generous rule of the item's scope whose window
+ * is still open, its percentage (a whole number) minus its fee per ticket item, never below zero
+ * and never above what was paid. Subscriptions are cancelled with the provider, so they quote no
  * refund here. Refund methods: the card provider only when enabled, account credit only on plan
  * level 20 and above; when money is due back and no method is available the customer cannot
  * cancel online.

@@ -29,7 +29,10 @@ export interface ActivityGroupContext {
   planLevel: number;
   /** The client's activity custom fields: their answers are validated like any field data. */
   fields?: readonly FieldDefinition[];
-  /** Saved tickets of this group: their type and plan cannot change (spec §4). */
+  /**
+   * Saved tickets of this group: their type and plan cannot change
+   * (docs/rules/editing-and-states.md).
+   */
   savedTickets?: readonly { _id: string; type: string; subscriptionPlan: string | null }[];
   /**
    * The saved group's waitlist type. A plan gate refuses only a new or changed value: after a

@@ -32,8 +32,8 @@ export interface AddOnData {
 }
 
 /**
- * The add-on dialog's rules (spec §5): name, price required and not negative, a restriction
- * needs at least one session.
+ * The add-on dialog's rules (docs/rules/forms-and-messages.md): name, price required and not
+ * negative, a restriction needs at least one session.
  *
  * @example validateAddOn({ name: 'Lunch' }) // [{ path: ['price'], message: 'Price is required' }]
  */

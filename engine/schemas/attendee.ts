@@ -280,7 +280,8 @@ export function createAttendeeSchema(
 }
 
 /**
- * The message the attendee dialog shows above the form after a failed submit (spec §5).
+ * The message the attendee dialog shows above the form after a failed submit
+ * (docs/rules/forms-and-messages.md).
  *
  * @example attendeeDialogMessage({ userId: null, hasFieldErrors: false }) // 'No user set'
  */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import { boundedText, email, hasNoNul, LIMITS, requiredString } from './common.ts';
 
-/** Spec §9: password minimum length 8. */
+/** docs/rules/constants.md: password minimum length 8. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 const password = v.pipe(
@@ -14,7 +14,8 @@ const password = v.pipe(
 );
 
 /**
- * Customer registration (spec §5): password ≥ 8, confirmPassword equal, each agreement required.
+ * Customer registration (docs/rules/forms-and-messages.md): password ≥ 8, confirmPassword equal,
+ * each agreement required.
  *
  * @example v.safeParse(registrationSchema, { fullName: 'Ann', email: 'a@b.co', password: 'x', … })
  */
@@ -45,7 +46,7 @@ export const registrationSchema = v.pipe(
 );
 export type RegistrationInput = v.InferInput<typeof registrationSchema>;
 
-/** A new password's rules (spec §9), for registration and for a reset alike. */
+/** A new password's rules (docs/rules/constants.md), for registration and for a reset alike. */
 export const newPassword = password;
 
 export const loginSchema = v.strictObject({

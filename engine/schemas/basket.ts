@@ -63,7 +63,8 @@ const paymentMethod = v.pipe(
 );
 
 /**
- * Quote and create body. Empty baskets answer the wizard's own messages (spec §5).
+ * Quote and create body. Empty baskets answer the wizard's own messages
+ * (docs/rules/forms-and-messages.md).
  *
  * @example v.safeParse(basketSchema, { activityGroups: [] }).issues?.[0].message // 'Please select an activity'
  */

@@ -28,7 +28,8 @@ const ticketChoice = v.strictObject({
 
 /**
  * Step 'Select tickets': at least one ticket with at least one attendee. Choices whose
- * attendee list is empty are dropped, as the wizard drops groups with no attendees (spec §4).
+ * attendee list is empty are dropped, as the wizard drops groups with no attendees
+ * (docs/rules/editing-and-states.md).
  *
  * @example v.safeParse(bookingTicketsStepSchema, { tickets: [] }).issues?.[0].message // 'Please select at least one ticket'
  */

@@ -26,7 +26,9 @@ export const REFUND_METHODS = ['stripe', 'accountCredit'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 export const SESSION_SCOPES = ['singleSession', 'allSessions'] as const;
 export type SessionScope = (typeof SESSION_SCOPES)[number];
-/** Spec §6: account credit as a refund method needs plan level 20 or above. */
+/**
+ * docs/rules/roles-and-plans.md: account credit as a refund method needs plan level 20 or above.
+ */
 export const ACCOUNT_CREDIT_PLAN_LEVEL = 20;
 
 const amountUnit = v.optional(
@@ -67,8 +69,8 @@ export interface CancellationRuleData {
 
 /**
  * What the rule dialog's checks need beyond the form. `planLevel` refuses account credit below
- * 20; `cardRefundsAvailable: false` refuses 'Refund to card' (spec §6: card refunds need the card
- * payment provider enabled). Left out, neither is checked.
+ * 20; `cardRefundsAvailable: false` refuses 'Refund to card' (docs/rules/roles-and-plans.md: card
+ * refunds need the card payment provider enabled). Left out, neither is checked.
  */
 export interface RuleContext {
   planLevel?: number;
@@ -77,8 +79,8 @@ export interface RuleContext {
 
 /**
  * Whether refunds to card can be made: this server has card payments set up (`configured`) and
- * the organiser's connected account is connected and may charge (spec §6). The dialog and the
- * server both ask this, so a method the dialog offers is one the server accepts.
+ * the organiser's connected account is connected and may charge (docs/rules/roles-and-plans.md).
+ * The dialog and the server both ask this, so a method the dialog offers is one the server accepts.
  *
  * @example cardRefundsAvailable({ configured: true, connected: true, chargesEnabled: false }) // false
  */
@@ -88,13 +90,13 @@ export const cardRefundsAvailable = (a: {
   chargesEnabled: boolean;
 }) => a.configured && a.connected && a.chargesEnabled;
 
-/** Percentage defaults to 100 when left blank (spec §9). */
+/** Percentage defaults to 100 when left blank (docs/rules/constants.md). */
 const percentageOf = (form: Partial<CancellationRuleForm>) =>
   toNumber(form.config?.percentageToRefund) ?? 100;
 
 /**
  * Fee and refund methods show only when the percentage is above 0; the credit expiry only when
- * account credit is chosen (spec §5).
+ * account credit is chosen (docs/rules/forms-and-messages.md).
  *
  * @example cancellationRuleVisibleFields({ config: { percentageToRefund: 0 } }).fee // false
  */
@@ -108,7 +110,8 @@ export function cancellationRuleVisibleFields(form: Partial<CancellationRuleForm
 }
 
 /**
- * Rules of the cancellation rule dialog (spec §5). `planLevel` refuses account credit below 20.
+ * Rules of the cancellation rule dialog (docs/rules/forms-and-messages.md). `planLevel` refuses
+ * account credit below 20.
  *
  * @example validateCancellationRule({ sessionScope: 'allSessions', cancellationWindow: { amount: 0 } }) // amount: 'Amount cannot be less than 1.'
  */
@@ -184,7 +187,7 @@ function toRule(form: CancellationRuleForm): CancellationRuleData {
     },
     config: {
       percentageToRefund: percentage,
-      // Fee and methods are cleared when nothing is refunded (spec §5).
+      // Fee and methods are cleared when nothing is refunded (docs/rules/forms-and-messages.md).
       fee: show.fee ? (checkMoney(new Issues(), 'x', form.config?.fee, { negative: '' }) ?? 0) : 0,
       refundMethods: show.refundMethods
         ? ([...new Set(form.config?.refundMethods ?? [])] as RefundMethod[])

@@ -10,7 +10,7 @@ import {
   optionalTextOf,
 } from './common.ts';
 
-/** Spec §9: provider account names are under 50 characters. */
+/** docs/rules/constants.md: provider account names are under 50 characters. */
 export const FUNDING_ACCOUNT_NAME_MAX = 49;
 
 const providerEntries = {

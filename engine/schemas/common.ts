@@ -74,7 +74,10 @@ export const queryLimit = (max: number, fallback: number) =>
     String(fallback),
   );
 
-/** Spec §5: 'Not a valid email address'. Lower-cased so sign-in is case-insensitive. */
+/**
+ * docs/rules/forms-and-messages.md: 'Not a valid email address'. Lower-cased so sign-in is
+ * case-insensitive.
+ */
 export const email = v.pipe(
   requiredString(messages.required, LIMITS.email),
   v.email(messages.invalidEmail),
@@ -237,8 +240,8 @@ export function checkMoney(
 }
 
 /**
- * Checks a whole number (counts, limits, windows parse as integers, spec §5).
- * Returns the integer or null when blank or invalid.
+ * Checks a whole number (counts, limits, windows parse as integers,
+ * docs/rules/forms-and-messages.md). Returns the integer or null when blank or invalid.
  */
 export function checkInteger(
   issues: Issues,

@@ -30,10 +30,10 @@ export type DiscountUnit =
   | 'PercentageAdditionalAttendee';
 export type SessionConditionUnit = 'FixedAmount' | 'Percentage' | 'AmountPerSession';
 export type ActivityConditionUnit = 'FixedAmount' | 'Percentage';
-/** Spec §9: the smallest minimum of a multi-session or multi-activity condition. */
+/** docs/rules/constants.md: the smallest minimum of a multi-session or multi-activity condition. */
 export const MIN_CONDITION_MINIMUM = 2;
 
-/** Units each type offers (spec §5). */
+/** Units each type offers (docs/rules/forms-and-messages.md). */
 export const UNITS_BY_TYPE: Record<'Code' | 'MultiAttendee', readonly DiscountUnit[]> = {
   Code: ['FixedAmount', 'Percentage'],
   MultiAttendee: ['AmountAdditionalAttendee', 'PercentageAdditionalAttendee'],
@@ -122,7 +122,7 @@ export interface ConditionContext {
 
 /**
  * The unit every new condition must use: the unit the rule's other conditions already use
- * (spec §5), or null when free.
+ * (docs/rules/forms-and-messages.md), or null when free.
  *
  * @example lockedConditionUnit([{ minimum: 2, unit: 'Percentage' }]) // 'Percentage'
  */
@@ -273,8 +273,9 @@ export const LOCKED_WHEN_USED = [
 ] as const;
 
 /**
- * Which discount rule fields show (spec §5), for the dashboard to render from. `locked` lists
- * fields disabled because the rule has been used; `type` is hidden when preset.
+ * Which discount rule fields show (docs/rules/forms-and-messages.md), for the dashboard to render
+ * from. `locked` lists fields disabled because the rule has been used; `type` is hidden when
+ * preset.
  *
  * @example discountRuleVisibleFields({ type: 'Code', codeUsage: 'AllActivities', unit: 'Percentage' }).maximumDiscountAmount // true
  */
@@ -330,8 +331,8 @@ export interface DiscountRuleContext {
 }
 
 /**
- * Activity groups that already have a rule of this multi type (spec §5: 'Another rule already
- * applied'). Code rules never conflict.
+ * Activity groups that already have a rule of this multi type (docs/rules/forms-and-messages.md:
+ * 'Another rule already applied'). Code rules never conflict.
  *
  * @example groupsWithRuleOfType('MultiAttendee', [{ _id: 'r1', type: 'MultiAttendee', activityGroups: ['g1'], enabled: true }]) // Set { 'g1' }
  */
@@ -352,7 +353,7 @@ export function groupsWithRuleOfType(
 const CODE = /^[A-Za-z0-9]+$/;
 
 /**
- * Every rule of the discount rule form (spec §5), all issues at once.
+ * Every rule of the discount rule form (docs/rules/forms-and-messages.md), all issues at once.
  *
  * @example validateDiscountRule({ name: 'Siblings', type: 'MultiPurchase', multiPurchaseType: 'Session', sessionsOption: 'SameActivity', activityGroups: ['g'] }) // multiSessionConditions: 'At least one condition should be added.'
  */

@@ -29,7 +29,7 @@ export interface TabFieldCandidate {
 
 /**
  * Fields a home tab can filter by: enabled, and either a venue field while venues exist or a
- * select-list / multiple-checkbox field with options (spec §5).
+ * select-list / multiple-checkbox field with options (docs/rules/forms-and-messages.md).
  *
  * @example qualifyingTabFields([{ _id: 'f', type: 'venue', enabled: true }], 0) // []
  */
@@ -62,7 +62,7 @@ export interface HomeTabContext {
 }
 
 /**
- * Home tab rules (spec §5).
+ * Home tab rules (docs/rules/forms-and-messages.md).
  *
  * @example validateHomeTab({ name: 'Clubs', path: 'Clubs', field: 'f', value: ['o'] }) // path: 'Path is invalid'
  */

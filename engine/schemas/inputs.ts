@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import { checkInteger, formSchema, Issues, numberish } from './common.ts';
 
-/** Spec §9: duration hours 0–99, minutes 0–59; range 30–720 minutes in steps of 30. */
+/**
+ * docs/rules/constants.md: duration hours 0–99, minutes 0–59; range 30–720 minutes in steps of 30.
+ */
 export const DURATION_LIMITS = { hours: 99, minutes: 59 } as const;
 export const RANGE = { min: 30, max: 720, step: 30 } as const;
 

@@ -16,7 +16,7 @@ import {
   periodMax,
 } from './common.ts';
 
-/** Spec §9: session pass expiry units (default days). */
+/** docs/rules/constants.md: session pass expiry units (default days). */
 export const PASS_EXPIRY_UNITS = ['days', 'months', 'years'] as const;
 
 const entries = {
@@ -37,7 +37,10 @@ export interface PassPurchaseOption {
 
 type PurchaseOptionForm = v.InferOutput<v.StrictObjectSchema<typeof entries, undefined>>;
 
-/** The purchase option rules (spec §5, §9), at `prefix` inside a larger form. */
+/**
+ * The purchase option rules (docs/rules/forms-and-messages.md, docs/rules/constants.md), at
+ * `prefix` inside a larger form.
+ */
 function purchaseOptionIssues(
   issues: Issues,
   prefix: (string | number)[],

@@ -18,7 +18,7 @@ import {
 export const REPEAT_FREQUENCIES = ['None', 'Daily', 'Weekly'] as const;
 export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
 export const REPEAT_END_TYPES = ['occurrences', 'date'] as const;
-/** Spec §5: daily repeat days default to Monday to Friday. */
+/** docs/rules/forms-and-messages.md: daily repeat days default to Monday to Friday. */
 export const DEFAULT_REPEAT_DAYS: readonly Weekday[] = [
   'Monday',
   'Tuesday',
@@ -69,7 +69,10 @@ export interface SessionData {
   repeat: RepeatOptions | null;
 }
 
-/** Repeat options apply only to new sessions: no id yet, or a temporary `temp_` id (spec §4). */
+/**
+ * Repeat options apply only to new sessions: no id yet, or a temporary `temp_` id
+ * (docs/rules/editing-and-states.md).
+ */
 export const isNewSession = (id: string | null | undefined) => !id || id.startsWith('temp_');
 
 /**
@@ -92,7 +95,7 @@ export function sessionVisibleFields(form: Partial<SessionForm>) {
 }
 
 /**
- * Rules of the session dialog (spec §5).
+ * Rules of the session dialog (docs/rules/forms-and-messages.md).
  *
  * @example validateSession({ date: '2025-01-06', startTime: '15:30', endTime: '16:30', placeLimit: 0 }) // placeLimit: 'If specifying a place limit it must be at least 1'
  */
@@ -188,7 +191,8 @@ export const sessionSchema = formSchema(sessionEntries, validateSession, toSessi
 const bulkEntries = { sessionIds: idList, placeLimit: numberish };
 
 /**
- * Bulk update of place limits: at least 1, or blank to remove the limits (spec §5).
+ * Bulk update of place limits: at least 1, or blank to remove the limits
+ * (docs/rules/forms-and-messages.md).
  *
  * @example v.parse(bulkPlaceLimitSchema, { sessionIds: ['a'], placeLimit: '' }) // { sessionIds: ['a'], placeLimit: null }
  */

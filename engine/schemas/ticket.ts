@@ -39,7 +39,10 @@ export type TicketForm = v.InferOutput<v.StrictObjectSchema<typeof ticketEntries
 export interface TicketContext {
   /** Subscription plan ids used by the group's other tickets. */
   usedSubscriptionPlanIds?: readonly string[];
-  /** The saved ticket being edited: its type and plan cannot change (spec §4). */
+  /**
+   * The saved ticket being edited: its type and plan cannot change
+   * (docs/rules/editing-and-states.md).
+   */
   saved?: { type: TicketType; subscriptionPlan?: string | null } | null;
 }
 
@@ -64,7 +67,7 @@ export function ticketVisibleFields(form: Partial<TicketForm>) {
 
 /**
  * Advanced options start open when a place limit, a time override or a session restriction
- * exists (spec §4).
+ * exists (docs/rules/editing-and-states.md).
  *
  * @example ticketAdvancedOptionsOpen({ placeLimit: 10 }) // true
  */
@@ -84,7 +87,7 @@ function clockToTime(c: { hours?: unknown; minutes?: unknown } | null | undefine
 }
 
 /**
- * Every rule of the ticket form (spec §5), all issues at once.
+ * Every rule of the ticket form (docs/rules/forms-and-messages.md), all issues at once.
  *
  * @example validateTicket({ type: 'all', name: 'Term', price: '-1' }) // [{ path: ['price'], message: 'Price cannot be negative' }]
  */

@@ -1,6 +1,6 @@
 import { messages } from '../messages.ts';
 
-/** Upload kinds and the file extensions each accepts (spec §5). */
+/** Upload kinds and the file extensions each accepts (docs/rules/forms-and-messages.md). */
 export const UPLOAD_TYPES = {
   image: ['jpeg', 'jpg', 'png', 'gif'],
   attachment: ['jpeg', 'jpg', 'png', 'gif', 'pdf'],
@@ -8,7 +8,10 @@ export const UPLOAD_TYPES = {
   singleImage: ['jpeg', 'jpg', 'png', 'gif'],
 } as const;
 export type UploadKind = keyof typeof UPLOAD_TYPES;
-/** Spec §9: about 4.5 MB, and 10 MB for the single image widget (its hint still says 4.5 MB). */
+/**
+ * docs/rules/constants.md: about 4.5 MB, and 10 MB for the single image widget (its hint still says
+ * 4.5 MB).
+ */
 export const MAX_UPLOAD_BYTES = 4_500_000;
 export const MAX_SINGLE_IMAGE_BYTES = 10_000_000;
 

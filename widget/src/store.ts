@@ -117,7 +117,8 @@ export function createWidgetStore({
     tab,
   }));
   const { getState, setState } = store;
-  // Bearer token, never cookies: the widget runs on the organiser's origin (DESIGN.md, Auth).
+  // Bearer token, never cookies: the widget runs on the organiser's origin (docs/architecture.md,
+  // Auth).
   const raw = createApiClient({
     baseUrl: origin,
     clientId,

@@ -366,7 +366,7 @@ function capQuote(quote: RefundQuote, refundable: number): RefundQuote {
 }
 
 /**
- * What cancelling these places would refund, and how (spec §5).
+ * What cancelling these places would refund, and how (docs/rules/forms-and-messages.md).
  *
  * @example const quote = await quoteBookingCancellation(db, caller, bookingId, [placeId], Date.now(), true);
  */

@@ -42,9 +42,9 @@ export interface CreateBookingInput {
   idempotencyKey?: string | null;
   /**
    * An admin booking on the customer's behalf. Full sessions and ticket limits are warnings to
-   * an admin, not errors (spec §5, engine `adminBookingWarnings`): the organiser who has seen
-   * them may add a child to a full class. Everything else (prices, codes, double bookings,
-   * payment) stays the customer's rule.
+   * an admin, not errors (docs/rules/forms-and-messages.md, engine `adminBookingWarnings`): the
+   * organiser who has seen them may add a child to a full class. Everything else (prices, codes,
+   * double bookings, payment) stays the customer's rule.
    */
   admin?: {
     id: string;

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 export type AlertTone = 'error' | 'success' | 'info' | 'warning';
 
 /**
- * A message box. Errors (the default, spec §8's red alerts) are announced at once with
- * role="alert"; the other tones politely.
+ * A message box. Errors (the default, docs/rules/forms-and-messages.md's red alerts) are announced
+ * at once with role="alert"; the other tones politely.
  *
  * @example <Alert title="Sign-in failed">{error.message}</Alert>
  */

@@ -25,9 +25,9 @@ const STATUS: Record<
 
 /**
  * The payment schedule dialog (spec §2: "payment schedule (Date, Amount, Close)"): the dated
- * instalments of a ticket's or a booking's schedule, with spec §4's summary texts above them and
- * one Close button. Read-only; the rows come from the engine (`scheduleForTicket`, or a
- * booking's `plans`).
+ * instalments of a ticket's or a booking's schedule, with docs/rules/editing-and-states.md's
+ * summary texts above them and one Close button. Read-only; the rows come from the engine
+ * (`scheduleForTicket`, or a booking's `plans`).
  *
  * @example
  * const dialog = useModal();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState, NO_RESULTS } from './EmptyState.tsx';
 
-/** Spec §9: "Table skeleton 5 rows" while a table's data loads. */
+/** docs/rules/constants.md: "Table skeleton 5 rows" while a table's data loads. */
 export const SKELETON_ROWS = 5;
 
 export interface Column<Row> {
@@ -24,7 +24,7 @@ export interface TableProps<Row> {
   loading?: boolean;
   /** Shown in one full-width row when there are no rows; default 'No results found'. */
   emptyText?: ReactNode;
-  /** Dims a row (spec §4: disabled items are shown dimmed). */
+  /** Dims a row (docs/rules/editing-and-states.md: disabled items are shown dimmed). */
   isRowDimmed?: (row: Row) => boolean;
   /** Names the table for screen readers; shown only to them. */
   caption: string;

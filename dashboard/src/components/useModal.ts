@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §9 and §4: a sub-form modal closes, waits 300 ms, then confirms or cancels. */
+/**
+ * docs/rules/constants.md, docs/rules/editing-and-states.md: a sub-form modal closes, waits 300 ms,
+ * then confirms or cancels.
+ */
 export const MODAL_CLOSE_DELAY_MS = 300;
 
 /** 'closing' lasts MODAL_CLOSE_DELAY_MS while the modal animates out. */

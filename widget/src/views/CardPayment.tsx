@@ -1,8 +1,8 @@
 /*
  * The card payment frame: our /pay/{bookingId} page in an iframe, so Stripe.js and card data
- * never touch the organiser's page (DESIGN.md, Payments). The conversation is pinned both ways
- * (api-client/pay-messages.ts): we post only to our own origin and listen only to our iframe;
- * the customer's token goes to the page in one message, never in its URL.
+ * never touch the organiser's page (docs/architecture.md, Payments). The conversation is pinned
+ * both ways (api-client/pay-messages.ts): we post only to our own origin and listen only to our
+ * iframe; the customer's token goes to the page in one message, never in its URL.
  *
  * Mount it where the held card booking's payment goes (views/checkout/CardPayment.tsx):
  *   <CardPaymentFrame origin={origin} bookingId={booking._id} token={session.token}

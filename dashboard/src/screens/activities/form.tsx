@@ -38,7 +38,10 @@ export function scrollToFirstError(root: ParentNode = document) {
   });
 }
 
-/** A stable-enough temporary id for an unsaved item (spec §4: prefix temp_). */
+/**
+ * A stable-enough temporary id for an unsaved item (docs/rules/editing-and-states.md: prefix
+ * temp_).
+ */
 export const tempId = () =>
   `temp_${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
 

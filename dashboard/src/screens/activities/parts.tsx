@@ -45,7 +45,7 @@ export function RowActions({
   );
 }
 
-/** A refusal (the bookings guards of spec §8) with a single OK. */
+/** A refusal (the bookings guards of docs/rules/forms-and-messages.md) with a single OK. */
 export function NoticeDialog({
   dialog,
   title,

@@ -143,7 +143,7 @@ export function useSaveActivityGroup(id: string | undefined) {
 
 /**
  * POST /api/venues (spec §7: reads 201 and data._id, refreshes the cached venues) or PUT for an
- * edit. Failures read 'Failed to create venue: {message}' (spec §8).
+ * edit. Failures read 'Failed to create venue: {message}' (docs/rules/forms-and-messages.md).
  */
 export function useSaveVenue() {
   return useMutation({

@@ -100,7 +100,10 @@ export function AdminBookingWizard() {
 
   const leave = () => navigate(preset ? `/customers/${preset}` : '/bookings');
 
-  /** The current step's own checks, with the engine's messages (spec §4: forward needs a valid step). */
+  /**
+   * The current step's own checks, with the engine's messages (docs/rules/editing-and-states.md:
+   * forward needs a valid step).
+   */
   function stepErrors(): Record<string, string> {
     if (current === 'Select customer') return userId ? {} : { userId: messages.noUserSet };
     if (current === 'Select activity')

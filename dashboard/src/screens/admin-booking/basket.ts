@@ -14,8 +14,8 @@ export type PaymentChoice =
 
 /**
  * The basket the API quotes and books (docs/api/bookings.md). Tickets with no attendee are
- * dropped (spec §4: "groups with no attendees are dropped"); sessions are sent only for
- * single-session tickets, as the others cover every upcoming session.
+ * dropped (docs/rules/editing-and-states.md: "groups with no attendees are dropped"); sessions are
+ * sent only for single-session tickets, as the others cover every upcoming session.
  *
  * @example adminBasket('u1', group, [{ ticketId: 't', attendeeIds: ['a'], sessionIds: ['s'], addOnIds: [] }], null)
  */

@@ -71,7 +71,7 @@ export function CancellationRuleDialog({
 
   const setPercentage = (percentageToRefund: string) => {
     const pct = toNumber(percentageToRefund);
-    // Spec §5: nothing refunded means no refund methods.
+    // docs/rules/forms-and-messages.md: nothing refunded means no refund methods.
     setConfig(
       pct !== null && pct <= 0 ? { percentageToRefund, refundMethods: [] } : { percentageToRefund },
     );

@@ -33,7 +33,10 @@ export const METHOD_LABELS: Record<string, string> = {
   accountCredit: 'Account credit',
 };
 
-/** Spec §9: window default unit hours, percentage default 100, credit expiry default days. */
+/**
+ * docs/rules/constants.md: window default unit hours, percentage default 100, credit expiry default
+ * days.
+ */
 export const newRuleValues = (): RuleValues => ({
   name: '',
   sessionScope: 'singleSession',
@@ -75,7 +78,10 @@ export const ruleValuesOf = (rule: CancellationRule): RuleValues => ({
 export const windowText = ({ amount, unit }: { amount: number; unit: string }) =>
   `${amount} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;
 
-/** 'Full refund', '50% refund less £1.00 per ticket', 'No refund' (spec §8). */
+/**
+ * 'Full refund', '50% refund less £1.00 per ticket', 'No refund'
+ * (docs/rules/forms-and-messages.md).
+ */
 export function refundText(rule: CancellationRule, currency: string): string {
   const pct = rule.config.percentageToRefund;
   if (pct <= 0) return messages.noRefund;

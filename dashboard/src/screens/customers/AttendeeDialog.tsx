@@ -30,7 +30,10 @@ type Tab = 'view' | 'edit';
 
 export interface AttendeeDialogProps {
   dialog: ModalControls;
-  /** The customer the attendee belongs to; null shows 'No user set' on save (spec §5). */
+  /**
+   * The customer the attendee belongs to; null shows 'No user set' on save
+   * (docs/rules/forms-and-messages.md).
+   */
   userId: string | null;
   /** null: the 'Create attendee' dialog; an attendee: its View and Edit tabs. */
   attendee: Attendee | null;

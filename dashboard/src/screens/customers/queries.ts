@@ -1,6 +1,6 @@
 /*
  * Reads and writes of the Customers screens: the client's users, their attendees, and the
- * attendee fields the admin dialogs show (admin-only ones included, spec §6).
+ * attendee fields the admin dialogs show (admin-only ones included, docs/rules/roles-and-plans.md).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { CustomerAccountDto as CustomerAccount } from '../../../../api/services/customer-account.ts';
@@ -72,7 +72,7 @@ export interface AttendeeBody {
 
 /**
  * POST /api/attendees (201) or PUT /api/attendees/{id}; failures read 'Failed to create
- * attendee: {reason}' or 'Failed to save attendee: {message}' (spec §8).
+ * attendee: {reason}' or 'Failed to save attendee: {message}' (docs/rules/forms-and-messages.md).
  */
 export function useSaveAttendee() {
   return useMutation({

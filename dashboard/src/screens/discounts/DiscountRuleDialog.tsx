@@ -54,7 +54,8 @@ export function DiscountRuleDialog({
       ? `Create ${typeLabel(presetType).toLowerCase()}`
       : 'Create discount rule';
 
-  // Spec §4: on a failed create the dialog scrolls to the top, where the failure shows.
+  // docs/rules/editing-and-states.md: on a failed create the dialog scrolls to the top, where the
+  // failure shows.
   const scrollToTop = () =>
     requestAnimationFrame(() =>
       top.current?.closest('.modal-body')?.scrollTo({ top: 0, behavior: 'smooth' }),

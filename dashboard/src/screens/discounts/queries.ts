@@ -1,6 +1,7 @@
 /*
  * Reads and writes of the discounts screen. A failed create reads 'Failed to create discount
- * rule: {message}' or 'Failed to create discount rule.' (spec §8), from the engine's messages.
+ * rule: {message}' or 'Failed to create discount rule.' (docs/rules/forms-and-messages.md), from
+ * the engine's messages.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../../api-client/index.ts';

@@ -247,7 +247,7 @@ export function FieldDialog({
           <FormField label="Options" required error={errors.fieldOptions}>
             {() => (
               <div className="form">
-                {/* Spec §4: options are edited locally; an existing field says when they apply. */}
+                {/* docs/rules/editing-and-states.md: options are edited locally; an existing field says when they apply. */}
                 {field ? <Alert tone="info">{messages.changesAppliedOnSave}</Alert> : null}
                 {options.length ? (
                   <ul className="option-list">

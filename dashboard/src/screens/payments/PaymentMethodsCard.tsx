@@ -6,8 +6,9 @@ import { METHOD_LABELS } from './lib.ts';
 import { usePaymentMethodConfiguration, useUpdatePaymentMethod } from './queries.ts';
 
 /**
- * The payment method toggles (spec §9): the methods Stripe offers in the organiser's country,
- * card always on and disabled, each switch saved to the account's configuration at once.
+ * The payment method toggles (docs/rules/constants.md): the methods Stripe offers in the
+ * organiser's country, card always on and disabled, each switch saved to the account's
+ * configuration at once.
  */
 export function PaymentMethodsCard({ country }: { country: string }) {
   const config = usePaymentMethodConfiguration(true);

@@ -17,7 +17,8 @@ import { VoucherProviderDialog } from './VoucherProviderDialog.tsx';
 
 /**
  * Childcare voucher providers: an offline payment method per provider, with the instructions
- * parents follow. A provider a payment used cannot be deleted (spec §8), only disabled.
+ * parents follow. A provider a payment used cannot be deleted (docs/rules/forms-and-messages.md),
+ * only disabled.
  */
 export function VoucherProvidersCard() {
   const providers = useVoucherProviders();

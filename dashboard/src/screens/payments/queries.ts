@@ -1,7 +1,8 @@
 /*
  * Reads and writes of the payments settings screen: the connected Stripe account, its payment
  * method configuration, childcare voucher providers and childcare funding provider accounts.
- * Failures carry the spec §8 texts ('Failed to update Stripe account status: …').
+ * Failures carry the docs/rules/forms-and-messages.md texts ('Failed to update Stripe account
+ * status: …').
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { describeFailure } from '../../../../api-client/index.ts';
@@ -57,8 +58,8 @@ export function useConnectedAccount() {
 }
 
 /**
- * Sends the browser to Stripe's hosted onboarding. Spec §8: a failure here is only logged; the
- * button simply stops spinning.
+ * Sends the browser to Stripe's hosted onboarding. docs/rules/forms-and-messages.md: a failure here
+ * is only logged; the button simply stops spinning.
  */
 export function useStripeOnboarding() {
   return useMutation({
@@ -148,7 +149,8 @@ export function useSaveVoucherProvider() {
 
 export function useDeleteVoucherProvider() {
   return useMutation({
-    // The server's refusal is the spec §8 sentence itself, so it is shown as it comes.
+    // The server's refusal is the docs/rules/forms-and-messages.md sentence itself, so it is shown
+    // as it comes.
     mutationFn: (id: string) =>
       api.delete<{ success: boolean }>(`/api/childcare-voucher-providers/${id}`),
     onSuccess: forgetProviders,

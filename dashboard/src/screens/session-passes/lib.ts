@@ -4,7 +4,7 @@ import type { PurchaseOption, SessionPass } from './queries.ts';
 
 /** A purchase option as the 'Add new Purchase option' modal types it (price in major units). */
 export interface OptionValues {
-  /** `temp_…` until the pass is saved (spec §4). */
+  /** `temp_…` until the pass is saved (docs/rules/editing-and-states.md). */
   _id: string;
   creditAmount: string;
   price: string;

@@ -34,9 +34,9 @@ const STATUS_TONES: Record<string, BadgeTone> = {
 
 /**
  * The waitlist entries of one activity group, or of every group: who waits, for which session,
- * in which status. Waitlists are a Premium feature (spec §6), so other plans see the upgrade
- * button instead. The status filter starts on the active entries (spec §4: Waiting, Pending,
- * Ready).
+ * in which status. Waitlists are a Premium feature (docs/rules/roles-and-plans.md), so other plans
+ * see the upgrade button instead. The status filter starts on the active entries
+ * (docs/rules/editing-and-states.md: Waiting, Pending, Ready).
  *
  * @example <WaitlistEntries activityGroupId={group._id} />
  */

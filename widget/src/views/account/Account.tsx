@@ -1,7 +1,8 @@
 /*
- * Signing in inside the widget: continue a saved session, sign in, or register (spec §5's
- * registration rules, checked with the engine's own schema before the server checks it again).
- * Whatever needs a parent (booking, waitlist, my bookings) renders inside <RequireSignIn>.
+ * Signing in inside the widget: continue a saved session, sign in, or register
+ * (docs/rules/forms-and-messages.md's registration rules, checked with the engine's own schema
+ * before the server checks it again). Whatever needs a parent (booking, waitlist, my bookings)
+ * renders inside <RequireSignIn>.
  */
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
 import * as v from 'valibot';

@@ -1,7 +1,7 @@
 /*
  * Step 1 of booking: which of the parent's attendees are coming, or 'Create attendee'. The age
  * range is checked by the engine on the group's first session: a notice, or a block when the
- * organiser refuses attendees outside the range (spec §5).
+ * organiser refuses attendees outside the range (docs/rules/forms-and-messages.md).
  */
 import { useState } from 'react';
 import type { ActivityGroup, Attendee } from '../../../../api-client/index.ts';
@@ -39,7 +39,8 @@ export function AttendeesStep({
         onSaved={(attendee) => {
           setCreating(false);
           onCreated(attendee);
-          // Spec §4: the new attendee is set on the booking form, unless the age rules refuse it.
+          // docs/rules/editing-and-states.md: the new attendee is set on the booking form, unless
+          // the age rules refuse it.
           if (!ageProblem(attendee, group)?.blocked) setPicked((s) => [...s, attendee._id]);
         }}
       />

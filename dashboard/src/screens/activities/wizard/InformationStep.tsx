@@ -28,7 +28,7 @@ function RichText({
   label: string;
   error?: string;
   onBlur?: () => void;
-  /** Spec §9: a rich-text activity field's editor is 500 px high. */
+  /** docs/rules/constants.md: a rich-text activity field's editor is 500 px high. */
   tall?: boolean;
   hint?: string;
   required?: boolean;

@@ -27,7 +27,8 @@ type Repeat = {
 
 /**
  * Add or edit one session. New sessions may repeat Daily or Weekly, ending after a number of
- * occurrences or on a date; the engine's generateSessions expands them (spec §4).
+ * occurrences or on a date; the engine's generateSessions expands them
+ * (docs/rules/editing-and-states.md).
  */
 export function SessionDialog({
   dialog,

@@ -192,8 +192,9 @@ const clock = (value: string) => {
 };
 
 /**
- * Add or edit a ticket. A saved ticket keeps its type and subscription plan (spec §4); advanced
- * options start open when a limit, time override or session restriction is set.
+ * Add or edit a ticket. A saved ticket keeps its type and subscription plan
+ * (docs/rules/editing-and-states.md); advanced options start open when a limit, time override or
+ * session restriction is set.
  */
 export function TicketDialog({
   dialog,
