@@ -1,8 +1,8 @@
 import type { AdminQuote, PaymentOptions } from '../../../../api-client/index.ts';
-import { formatMoney } from '../../../../engine/index.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { FieldError } from '../../components/FormField.tsx';
+import { useMoney } from '../../lib/money.ts';
 import type { PaymentChoice } from './basket.ts';
 import { type Notice, QuoteNotices } from './TicketsStep.tsx';
 
@@ -37,7 +37,8 @@ export function SummaryStep({
   problems: readonly Notice[];
   paymentError?: string;
 }) {
-  const money = (minor: number) => formatMoney(minor, quote?.currency ?? 'GBP');
+  const format = useMoney();
+  const money = (minor: number) => format(minor, quote?.currency ?? 'GBP');
   const choices: { value: string; label: string; choice: PaymentChoice }[] = [
     ...(options?.payLater
       ? [{ value: 'payLater', label: 'Pay later', choice: { type: 'payLater' } as const }]

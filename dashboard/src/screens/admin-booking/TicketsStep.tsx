@@ -1,8 +1,9 @@
 import type { ActivityGroup, Attendee } from '../../../../api-client/index.ts';
-import { formatMoney, messages } from '../../../../engine/index.ts';
+import { messages } from '../../../../engine/index.ts';
 import { Alert, QueryError } from '../../components/Alert.tsx';
 import { Card } from '../../components/Card.tsx';
 import { FieldError } from '../../components/FormField.tsx';
+import { useMoney } from '../../lib/money.ts';
 import { sessionLabel } from '../bookings/lib.ts';
 import { type TicketChoice, toggle } from './basket.ts';
 
@@ -83,6 +84,7 @@ export function TicketsStep({
   quoteError: Error | null;
   error?: string;
 }) {
+  const money = useMoney();
   const tickets = group.tickets.filter((t) => t.enabled);
   const sessions = group.activities
     .filter((s) => s.enabled && s.date >= today)
@@ -104,7 +106,7 @@ export function TicketsStep({
           <Card
             key={ticket._id}
             title={ticket.name}
-            description={`${formatMoney(ticket.price, currency)} · ${
+            description={`${money(ticket.price, currency)} · ${
               ticket.type === 'single'
                 ? 'per session'
                 : ticket.type === 'all'
@@ -162,7 +164,7 @@ export function TicketsStep({
                 {addOns.map((a) => (
                   <Check
                     key={a._id}
-                    label={`${a.name} (${formatMoney(a.price, currency)})`}
+                    label={`${a.name} (${money(a.price, currency)})`}
                     checked={choice.addOnIds.includes(a._id)}
                     onChange={(on) => set({ addOnIds: toggle(choice.addOnIds, a._id, on) })}
                   />

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../engine/index.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useMoney } from '../../lib/money.ts';
 import { bookingRef, formatInstant } from '../bookings/lib.ts';
 import { useMessages } from '../messages/queries.ts';
 import { kindLabels, statusLabel } from '../messages/status.ts';
@@ -36,6 +36,7 @@ export function CustomerActivity({
   const waitlist = useWaitlistEntries({ user: userId }, 1, 50);
   const messages = useMessages(email, 1, 10);
   const currency = account.data?.currency ?? 'GBP';
+  const money = useMoney();
 
   const moneyColumns: Column<Money>[] = [
     { key: 'at', header: 'Date', render: (m) => formatInstant(m.at, timeZone) },
@@ -62,7 +63,7 @@ export function CustomerActivity({
       key: 'amount',
       header: 'Amount',
       align: 'right',
-      render: (m) => formatMoney(m.amount, currency),
+      render: (m) => money(m.amount, currency),
     },
   ];
   const waitlistColumns: Column<Entry>[] = [
@@ -96,7 +97,7 @@ export function CustomerActivity({
         actions={
           account.data ? (
             <span className="cell-strong">
-              Account credit: {formatMoney(account.data.credit, currency)}
+              Account credit: {money(account.data.credit, currency)}
             </span>
           ) : null
         }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { Booking } from '../../../../api-client/index.ts';
-import { formatMoney } from '../../../../engine/index.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useMoney } from '../../lib/money.ts';
 import { bookingRef, formatInstant, itemLines, statusLabel, statusTone } from '../bookings/lib.ts';
 import { useBookings } from '../bookings/queries.ts';
 
@@ -17,6 +17,7 @@ const RECENT = 5;
  */
 export function CustomerBookings({ email, timeZone }: { email: string; timeZone?: string }) {
   const bookings = useBookings({ search: email }, 1, RECENT);
+  const money = useMoney();
   // A search also matches longer addresses that contain this one; keep only the customer's own.
   const own = bookings.data?.data.filter((b) => b.user.email === email);
   const columns: Column<Booking>[] = [
@@ -43,7 +44,7 @@ export function CustomerBookings({ email, timeZone }: { email: string; timeZone?
       key: 'amount',
       header: 'Amount',
       align: 'right',
-      render: (b) => formatMoney(b.total, b.currency),
+      render: (b) => money(b.total, b.currency),
     },
     {
       key: 'status',
