@@ -14,7 +14,7 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
 }
 
-/** Spec §7: reads retry up to 3 times. */
+/** docs/api/calls.md: reads retry up to 3 times. */
 export const READ_RETRIES = 3;
 
 /**

@@ -226,8 +226,8 @@ describe.skipIf(!chrome)('payments settings', () => {
   it('shows Stripe failures as red alerts with the spec’s texts', async () => {
     const page = await browser.newPage();
     await signIn(page, withStripe.url, withStripe.org.email);
-    // The SDK tries three times per call and the dashboard reads four times (spec §7): twelve
-    // failures make the read fail for good.
+    // The SDK tries three times per call and the dashboard reads four times (docs/api/calls.md):
+    // twelve failures make the read fail for good.
     for (let i = 0; i < 12; i += 1) fake.failNext('/v1/payment_method_configurations', 500);
     await page.goto(`${withStripe.url}/admin/settings/payments`);
     await page

@@ -7,7 +7,10 @@ import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { listAttendees, loadAttendee, saveAttendee } from '../services/attendees.ts';
 
-/** The organiser's view of attendees (spec §7 `/api/attendees`), admin-only answers included. */
+/**
+ * The organiser's view of attendees (docs/api/calls.md `/api/attendees`), admin-only answers
+ * included.
+ */
 export const attendees = new Hono<AppEnv>()
   .get('/', async (c) => {
     const caller = requireAdmin(c);

@@ -6,7 +6,7 @@ import { requestClientId } from '../middleware/client-scope.ts';
 import { loadClientSettings, saveClientSettings } from '../services/client-settings.ts';
 
 export const client = new Hono<AppEnv>()
-  /** GET /api/client (spec §7): the caller's client, or the one the widget names. */
+  /** GET /api/client (docs/api/calls.md): the caller's client, or the one the widget names. */
   .get('/', async (c) => {
     const clientId = await requestClientId(c);
     return c.json({ data: await loadClientSettings(c.get('db'), clientId) });

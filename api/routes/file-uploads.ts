@@ -32,8 +32,8 @@ const upload = (kind: UploadKind, field: string | null) => async (c: Context<App
 };
 
 /**
- * Spec §7 upload calls: multipart in, the stored file object out. Each kind's body limit (and
- * its 413) is in middleware/body-limit.ts with every other route's.
+ * docs/api/calls.md upload calls: multipart in, the stored file object out. Each kind's body limit
+ * (and its 413) is in middleware/body-limit.ts with every other route's.
  */
 export const fileUploads = new Hono<AppEnv>()
   .post('/attachment', upload('attachment', 'attachment'))

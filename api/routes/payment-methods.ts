@@ -9,7 +9,7 @@ import { findUserEmail, onboardingLink } from '../services/stripe-accounts.ts';
 const onboardQuery = v.object({ accountId: v.optional(v.pipe(v.string(), v.startsWith('acct_'))) });
 
 /**
- * GET /api/payment-methods/stripe-onboard[?accountId] (spec §7): creates the organiser's
+ * GET /api/payment-methods/stripe-onboard[?accountId] (docs/api/calls.md): creates the organiser's
  * connected account when it has none and answers `{ accountLinkURL }`, where the browser goes
  * to finish Stripe's onboarding.
  */

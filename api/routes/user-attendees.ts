@@ -6,8 +6,8 @@ import { requireCustomer } from '../middleware/auth.ts';
 import { listAttendees, loadAttendee, saveAttendee } from '../services/attendees.ts';
 
 /**
- * A parent's own attendees (spec §7 `/api/user/attendees`). The user is always the caller: an id
- * in the path that is not theirs answers 404, never someone else's child.
+ * A parent's own attendees (docs/api/calls.md `/api/user/attendees`). The user is always the
+ * caller: an id in the path that is not theirs answers 404, never someone else's child.
  */
 export const userAttendees = new Hono<AppEnv>()
   .get('/', async (c) => {

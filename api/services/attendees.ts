@@ -14,7 +14,7 @@ import { claimFiles } from './files.ts';
 
 const FILE_GONE = 'This file is no longer available. Please upload it again.';
 
-/** One answer on the wire (spec §7: `{ fieldData: [{ field: fieldId, value }] }`). */
+/** One answer on the wire (docs/api/calls.md: `{ fieldData: [{ field: fieldId, value }] }`). */
 export interface FieldValue {
   field: string;
   value: unknown;

@@ -25,8 +25,8 @@ export interface FieldDto {
 }
 
 /**
- * Custom fields for a usage (spec §7 GET /api/fields). Disabled and admin-only fields are left out
- * unless asked for; only admins may ask for admin-only ones (the route decides).
+ * Custom fields for a usage (docs/api/calls.md GET /api/fields). Disabled and admin-only fields are
+ * left out unless asked for; only admins may ask for admin-only ones (the route decides).
  */
 export async function listFields(
   db: Db,

@@ -37,7 +37,10 @@ export const findConnectedAccount = (db: Db, clientId: string) =>
     .where('provider', '=', 'stripe')
     .executeTakeFirst();
 
-/** The account as the dashboard reads it; `_id` is the `paymentMethodId` of spec §7's call. */
+/**
+ * The account as the dashboard reads it; `_id` is the `paymentMethodId` of docs/api/calls.md's
+ * call.
+ */
 export function connectedAccountDto(row: AccountRow | undefined, configured: boolean) {
   const flags = {
     connected: fromFlag(row?.connected),

@@ -185,8 +185,8 @@ export async function joinWaitlist(
 }
 
 /**
- * Waitlist entries, newest first, paged (spec §7: page size up to 1000). `userId` limits them to
- * one user (a customer always sees only their own).
+ * Waitlist entries, newest first, paged (docs/api/calls.md: page size up to 1000). `userId` limits
+ * them to one user (a customer always sees only their own).
  */
 export async function listWaitlistEntries(
   db: Db,

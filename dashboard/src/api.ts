@@ -45,7 +45,8 @@ export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: forgetUserOn401 }),
   mutationCache: new MutationCache({ onError: forgetUserOn401 }),
   defaultOptions: {
-    // The api-client already retries reads up to 3 times (spec §7); a second layer would multiply them.
+    // The api-client already retries reads up to 3 times (docs/api/calls.md); a second layer would
+    // multiply them.
     queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
   },
 });

@@ -17,7 +17,7 @@ import {
 import { fieldOptionSchema } from './field-option.ts';
 import { UPLOAD_TYPES, type UploadKind } from './uploads.ts';
 
-/** Where a custom field is used: on activities, attendees or users (spec §7 `usage`). */
+/** Where a custom field is used: on activities, attendees or users (docs/api/calls.md `usage`). */
 export const FIELD_USAGES = ['activity', 'attendee', 'user'] as const;
 export type FieldUsage = (typeof FIELD_USAGES)[number];
 

@@ -9,7 +9,7 @@ import { boundedArray, finiteNumber, id, LIMITS, requiredString } from './common
  * schema built from the bounded primitives, so these carry the same limits as the forms.
  */
 
-/** One custom field answer on the wire (spec §7: `{ fieldData: [{ field, value }] }`). */
+/** One custom field answer on the wire (docs/api/calls.md: `{ fieldData: [{ field, value }] }`). */
 const answer = v.object({ field: id, value: v.unknown() });
 
 /** A parent's attendee: the answers, each checked later against its field's type. */

@@ -89,8 +89,8 @@ export async function markBookingPaid(
 }
 
 /**
- * Spec §7 'Sales per attendee': for one customer's attendees, what each already has in the
- * given activity groups (tickets, sessions, add-ons with places held or confirmed). The admin
+ * docs/api/calls.md 'Sales per attendee': for one customer's attendees, what each already has in
+ * the given activity groups (tickets, sessions, add-ons with places held or confirmed). The admin
  * booking wizard uses it to warn 'already booked with this ticket' and disable booked sessions.
  *
  * @example await attendeeSales(db, clientId, userId, [groupId])

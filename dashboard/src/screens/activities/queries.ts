@@ -142,8 +142,9 @@ export function useSaveActivityGroup(id: string | undefined) {
 }
 
 /**
- * POST /api/venues (spec §7: reads 201 and data._id, refreshes the cached venues) or PUT for an
- * edit. Failures read 'Failed to create venue: {message}' (docs/rules/forms-and-messages.md).
+ * POST /api/venues (docs/api/calls.md: reads 201 and data._id, refreshes the cached venues) or PUT
+ * for an edit. Failures read 'Failed to create venue: {message}'
+ * (docs/rules/forms-and-messages.md).
  */
 export function useSaveVenue() {
   return useMutation({

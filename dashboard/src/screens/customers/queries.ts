@@ -35,7 +35,7 @@ export function useCustomers(search: string, page: number, limit: number) {
   });
 }
 
-/** GET /api/users/{id} (spec §7). */
+/** GET /api/users/{id} (docs/api/calls.md). */
 export function useCustomer(id: string) {
   return useQuery({
     queryKey: customerKeys.one(id),
@@ -44,7 +44,7 @@ export function useCustomer(id: string) {
   });
 }
 
-/** GET /api/attendees?userId={id} (spec §7), admin-only answers included. */
+/** GET /api/attendees?userId={id} (docs/api/calls.md), admin-only answers included. */
 export function useAttendees(userId: string) {
   return useQuery({
     queryKey: customerKeys.attendees(userId),

@@ -35,8 +35,8 @@ const saveFailure = (reason?: string | null) =>
   reason ? `Failed to save discount rule: ${reason}` : 'Failed to save discount rule.';
 
 /**
- * POST /api/discount-rules (spec §7: reads 201 and data._id, refreshes the cached rules), or
- * PUT /api/discount-rules/{id} for an edit or the Enabled toggle.
+ * POST /api/discount-rules (docs/api/calls.md: reads 201 and data._id, refreshes the cached rules),
+ * or PUT /api/discount-rules/{id} for an edit or the Enabled toggle.
  */
 export function useSaveDiscountRule() {
   return useMutation({

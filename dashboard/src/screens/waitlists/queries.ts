@@ -10,7 +10,7 @@ export interface WaitlistFilters {
   status?: string | readonly string[];
 }
 
-/** GET /api/waitlists?page&limit&filters={json} (spec §7), newest first. */
+/** GET /api/waitlists?page&limit&filters={json} (docs/api/calls.md), newest first. */
 export function useWaitlistEntries(filters: WaitlistFilters, page: number, limit: number) {
   const path = `/api/waitlists?${pageQuery(page, limit, { ...filters })}`;
   return useQuery({

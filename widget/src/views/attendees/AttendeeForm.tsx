@@ -23,7 +23,7 @@ import { Alert, LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx
 type Values = Record<string, unknown>;
 type Uploaded = { _id: string; originalname: string };
 
-/** Where each upload kind is posted, and the multipart field it goes in (spec §7). */
+/** Where each upload kind is posted, and the multipart field it goes in (docs/api/calls.md). */
 const UPLOAD_ROUTES: Record<UploadKind, (fieldId: string) => [string, string]> = {
   image: () => ['/api/file-uploads/file-upload-image', 'file'],
   attachment: () => ['/api/file-uploads/attachment', 'attachment'],
