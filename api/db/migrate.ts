@@ -19,6 +19,7 @@ import * as searchExportIndexes from './migrations/2026_11_25_1810_search_export
 import * as mailSettings from './migrations/2026_11_25_1900_h12b_mail_settings.ts';
 import * as mailUnsubscribe from './migrations/2026_11_25_1910_h12b_unsubscribe.ts';
 import * as hotIndexes from './migrations/2026_11_25_1920_h18_hot_indexes.ts';
+import * as archiveGroups from './migrations/2026_11_25_1930_h17a_archive_groups.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1900_h12b_mail_settings': mailSettings,
   '2026_11_25_1910_h12b_unsubscribe': mailUnsubscribe,
   '2026_11_25_1920_h18_hot_indexes': hotIndexes,
+  '2026_11_25_1930_h17a_archive_groups': archiveGroups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

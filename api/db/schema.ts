@@ -149,6 +149,8 @@ export interface ActivityGroupsTable extends Owned {
   weight: Generated<number>;
   block_out_of_range: Generated<Flag>;
   enabled: Generated<Flag>;
+  /** Out of the widget and the default list; bookings and reports stay. */
+  archived: Generated<Flag>;
 }
 
 export interface ActivitiesTable extends Owned {

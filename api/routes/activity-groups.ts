@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
+import { setActivityGroupArchived } from '../services/activity-group-archive.ts';
 import { deleteActivityGroup } from '../services/activity-group-delete.ts';
 import { saveActivityGroup } from '../services/activity-group-write.ts';
 import {
@@ -31,6 +32,8 @@ const filtersSchema = v.pipe(
     search: v.optional(v.string()),
     venue: v.optional(v.string()),
     enabled: v.optional(v.boolean()),
+    /** true: the archived groups only; otherwise archived groups are left out. */
+    archived: v.optional(v.boolean()),
     /** A home tab's path: the widget's /listing/{path} view. */
     tab: v.optional(v.string()),
     /** Activity field id → option (or venue) id: the admin list's field filters. */
@@ -79,6 +82,19 @@ const sales = (scope: SalesScope) => async (c: Context<AppEnv>) => {
   });
 };
 
+/** Archiving only hides the group: nothing else about it changes, so it needs no body. */
+const archive = (archived: boolean) => async (c: Context<AppEnv>) => {
+  const admin = requireAdmin(c);
+  const id = c.req.param('id') ?? '';
+  await setActivityGroupArchived(c.get('db'), admin.clientId, id, archived);
+  return c.json({
+    data: await loadActivityGroup(c.get('db'), admin.clientId, id, {
+      publicView: false,
+      now: new Date(),
+    }),
+  });
+};
+
 /*
  * GET /api/activity-groups/full-list serves both front ends: an admin gets every group of their
  * client; anyone else (the widget, signed in or not) gets the public view of the named client.
@@ -95,6 +111,7 @@ export const activityGroups = new Hono<AppEnv>()
     const search = filters.search?.trim().toLowerCase();
     if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search));
     if (filters.venue) groups = groups.filter((g) => g.venue?._id === filters.venue);
+    groups = groups.filter((g) => g.archived === (filters.archived ?? false));
     if (filters.enabled !== undefined) groups = groups.filter((g) => g.enabled === filters.enabled);
     // Matched on the caller's own view, so the public never filters by an admin-only answer.
     if (filters.fields) {
@@ -149,6 +166,8 @@ export const activityGroups = new Hono<AppEnv>()
     await deleteActivityGroup(c.get('db'), admin.clientId, c.req.param('id'));
     return c.json({ data: { _id: c.req.param('id') } });
   })
+  .post('/:id/archive', archive(true))
+  .post('/:id/unarchive', archive(false))
   .get('/:id/sales', sales('active'))
   .get('/:id/sales-including-cancelled', sales('includingCancelled'))
   .get('/:id/sales-including-waitlist-entries', sales('includingWaitlist'))

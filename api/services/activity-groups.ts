@@ -223,6 +223,7 @@ function groupDto(
     blockOutOfRange: fromFlag(group.block_out_of_range),
     waitlistType: group.waitlist_type,
     enabled: fromFlag(group.enabled),
+    archived: fromFlag(group.archived),
     activities: sessions,
     tickets: children.tickets.filter(mine).filter(visible).map(ticket),
     addOns: children.addOns.filter(mine).filter(visible).map(addOnDto),
@@ -305,7 +306,7 @@ export async function loadActivityGroup(
   { publicView, now }: { publicView: boolean; now?: Date },
 ): Promise<ActivityGroupDto> {
   const group = await findActivityGroup(db, clientId, id);
-  if (!group || (publicView && group.enabled !== 1)) throw notFound();
+  if (!group || (publicView && (group.enabled !== 1 || group.archived === 1))) throw notFound();
   const [dto] = await loadActivityGroups(db, clientId, { publicView, ids: [id], now });
   if (!dto) throw notFound();
   return dto;

@@ -239,6 +239,16 @@ export const samples: Record<string, Sample> = {
     params: { id: 'camp' },
     body: (s) => group(s, 'Summer Camp'),
   },
+  'POST /api/activity-groups/:id/archive': {
+    as: 'admin',
+    params: { id: 'camp' },
+    body: () => ({}),
+  },
+  'POST /api/activity-groups/:id/unarchive': {
+    as: 'admin',
+    params: { id: 'camp' },
+    body: () => ({}),
+  },
   'POST /api/venues': { as: 'admin', body: () => ({ ...venue, name: 'Sports Centre' }) },
   'PUT /api/venues/:id': { as: 'admin', params: { id: 'venueId' }, body: () => venue },
   'POST /api/coaches': {

@@ -12,7 +12,8 @@ export const listActivityGroups = (
     .where('client_id', '=', clientId)
     .orderBy('weight')
     .orderBy('created_at');
-  if (enabledOnly) query = query.where('enabled', '=', 1);
+  // An archived group is never public, whatever its published flag says.
+  if (enabledOnly) query = query.where('enabled', '=', 1).where('archived', '=', 0);
   if (ids) query = ids.length ? query.where('id', 'in', ids) : query.where(sql<boolean>`1 = 0`);
   return query.execute();
 };
