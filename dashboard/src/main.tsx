@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { queryClient } from './api.ts';
 import './styles.css';
+import './components/components.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The dashboard page has no #root element.');

@@ -11,7 +11,6 @@ import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { RowActions } from '../activities/parts.tsx';
 import '../activities/activities.css';
-import './cancellation-rules.css';
 import { CancellationRuleDialog } from './CancellationRuleDialog.tsx';
 import {
   METHOD_LABELS,
