@@ -12,8 +12,8 @@ import {
 } from './harness.ts';
 
 /*
- * An admin books on behalf of a customer (spec §1, §2): from Sam Parent's page, the wizard's
- * 'Select activity' and 'Select tickets' steps, the engine's warning for Leo (5, below the
+ * An admin books on behalf of a customer (docs/rules/screens.md): from Sam Parent's page, the
+ * wizard's 'Select activity' and 'Select tickets' steps, the engine's warning for Leo (5, below the
  * football's 6 to 9 years), the summary priced by the server, pay later, OK → the booking's
  * page; then the booking is in Bookings and in the parent's own "My bookings".
  */

@@ -1,7 +1,7 @@
 /*
- * Issue 11, item 12, in Chromium: the payment schedule dialog (spec §2: Date, Amount, Close) in
- * the dashboard, where a ticket has a schedule (the wizard's tickets step, on the whole-term
- * ticket of a group paid by schedule) and where a booking has one (the booking screen).
+ * Issue 11, item 12, in Chromium: the payment schedule dialog (docs/rules/screens.md: Date, Amount,
+ * Close) in the dashboard, where a ticket has a schedule (the wizard's tickets step, on the
+ * whole-term ticket of a group paid by schedule) and where a booking has one (the booking screen).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-/** What a home tab filters on (spec §3 Home tab). */
+/** What a home tab filters on (docs/data-model.md Home tab). */
 export interface TabFilter {
   type: 'venue' | 'fieldOption';
   field: string | null;

@@ -3,7 +3,7 @@ import { formatCivilDate } from './display.ts';
 import { messages } from './messages.ts';
 import { allocate } from './money.ts';
 
-/** A payment schedule as stored (spec §3), amounts in minor units. */
+/** A payment schedule as stored (docs/data-model.md), amounts in minor units. */
 export interface PaymentScheduleData {
   _id?: string;
   type: 'regular' | 'fixed';
@@ -113,8 +113,8 @@ export function scheduleTexts(opts: {
 
 /**
  * What a ticket costs on each date of a payment schedule, for the payment schedule dialog
- * (spec §2: Date, Amount): every instalment as the parent would pay it at full price, and what
- * the instalments leave to be paid at booking. Judged as if booked before the first date.
+ * (docs/rules/screens.md: Date, Amount): every instalment as the parent would pay it at full price,
+ * and what the instalments leave to be paid at booking. Judged as if booked before the first date.
  *
  * @example scheduleForTicket(30000, { type: 'regular', firstPaymentDate: '2027-01-01', finalPaymentDate: '2027-03-01' })
  *   // { atBooking: 0, instalments: [{ date: '2027-01-01', amount: 10000 }, { date: '2027-02-01', amount: 10000 }, { date: '2027-03-01', amount: 10000 }] }

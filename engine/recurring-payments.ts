@@ -4,10 +4,10 @@ import { scheduleTexts } from './payment-schedule.ts';
 
 /*
  * Money a booking goes on collecting after checkout: a subscription ticket's monthly charge
- * (spec §1, §9: collected on the 1st of each month) and a payment schedule's later instalments.
- * Both are taken from the card saved at checkout, so a basket that carries either is payable
- * only by card, whatever is due today (a mid-month membership may cost £0 now and £36 a month
- * after). Without card payments the organiser cannot sell such a ticket online.
+ * (docs/rules/constants.md: collected on the 1st of each month) and a payment schedule's later
+ * instalments. Both are taken from the card saved at checkout, so a basket that carries either is
+ * payable only by card, whatever is due today (a mid-month membership may cost £0 now and £36 a
+ * month after). Without card payments the organiser cannot sell such a ticket online.
  */
 
 /** Why recurring charges cannot be paid this way (ours: the spec names no texts). */

@@ -100,12 +100,13 @@ export interface WaitlistJoinView {
 }
 
 /**
- * What the customer's waitlist join form shows (spec §2, §5): one checkbox per upcoming enabled
- * session, disabled with 'Already booked' or 'Joined waitlist'; the age notice, or the block
- * when the activity refuses out-of-range attendees; and the form-level messages. Only a full
- * session can be waitlisted (docs/rules/places.md): one with places left is disabled with its
- * places left, and `note` says why. For an AllSessions waitlist the attendee joins once for the
- * whole group, and only while a session they have not booked is full.
+ * What the customer's waitlist join form shows (docs/rules/screens.md,
+ * docs/rules/forms-and-messages.md): one checkbox per upcoming enabled session, disabled with
+ * 'Already booked' or 'Joined waitlist'; the age notice, or the block when the activity refuses
+ * out-of-range attendees; and the form-level messages. Only a full session can be waitlisted
+ * (docs/rules/places.md): one with places left is disabled with its places left, and `note` says
+ * why. For an AllSessions waitlist the attendee joins once for the whole group, and only while a
+ * session they have not booked is full.
  *
  * @example waitlistJoinView(input).error // 'No sessions available to join.'
  */

@@ -1,7 +1,7 @@
 import type { FieldType } from '../../engine/index.ts';
 import { readJson } from './json.ts';
 
-/** Spec §3 field data `dataType` for a field type. */
+/** docs/data-model.md field data `dataType` for a field type. */
 export function dataTypeOf(type: string): string {
   switch (type as FieldType) {
     case 'selectList':

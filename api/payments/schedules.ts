@@ -8,12 +8,13 @@ import { enqueue } from '../jobs/queue.ts';
 import { findConnectedAccount } from '../services/stripe-accounts.ts';
 
 /*
- * Payment schedules (spec §3, §4): a booking paid by schedule pays what is due now at checkout,
- * where its card is saved to the parent's Stripe Customer, and each later instalment the engine
- * split off (PriceResult.schedule) is charged to that card off-session on its date, at 09:00 in
- * the organiser's zone. The instalment's PaymentIntent is recorded like any card payment, so the
- * webhook (or reconciliation) settles it; a declined instalment is marked failed and the
- * booking stays confirmed: the organiser follows it up.
+ * Payment schedules (docs/data-model.md, docs/rules/editing-and-states.md): a booking paid by
+ * schedule pays what is due now at checkout, where its card is saved to the parent's Stripe
+ * Customer, and each later instalment the engine split off (PriceResult.schedule) is charged to
+ * that card off-session on its date, at 09:00 in the organiser's zone. The instalment's
+ * PaymentIntent is recorded like any card payment, so the webhook (or reconciliation) settles it; a
+ * declined instalment is marked failed and the booking stays confirmed: the organiser follows it
+ * up.
  */
 
 export const COLLECT_INSTALMENT_JOB = 'stripe.collect-instalment';

@@ -7,10 +7,10 @@ import { enqueue } from '../jobs/queue.ts';
 import { findConnectedAccount } from '../services/stripe-accounts.ts';
 
 /*
- * Subscription tickets (spec §1, §9): the booking pays what the engine priced for now (the first
- * month when booked on the 1st, else the mid-month cover fee), and a monthly Stripe Subscription
- * on the organiser's connected account collects the plan's price on the 1st from then on.
- * The card paid at checkout is saved to the parent's Stripe Customer (setup_future_usage) and
+ * Subscription tickets (docs/rules/constants.md): the booking pays what the engine priced for now
+ * (the first month when booked on the 1st, else the mid-month cover fee), and a monthly Stripe
+ * Subscription on the organiser's connected account collects the plan's price on the 1st from then
+ * on. The card paid at checkout is saved to the parent's Stripe Customer (setup_future_usage) and
  * becomes the subscription's payment method; a subscription booked without a card (paid
  * another way) is invoiced by Stripe each month instead. Cancelling the booking ends it.
  */

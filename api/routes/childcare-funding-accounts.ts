@@ -9,9 +9,9 @@ import {
 } from '../services/childcare.ts';
 
 /**
- * Childcare funding provider accounts (spec §2: 'Add a Provider account', 'Edit Provider
- * account', 'Remove Provider account'; §5 rules). The engine's schema checks each body against
- * the client's other accounts, so the answers carry the dialog's own messages.
+ * Childcare funding provider accounts (docs/rules/screens.md: 'Add a Provider account', 'Edit
+ * Provider account', 'Remove Provider account'; §5 rules). The engine's schema checks each body
+ * against the client's other accounts, so the answers carry the dialog's own messages.
  */
 export const childcareFundingAccounts = new Hono<AppEnv>()
   .get('/', async (c) => {

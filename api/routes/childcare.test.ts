@@ -11,7 +11,7 @@ import {
 
 /*
  * The offline payment methods of the payments settings screen: childcare voucher providers and
- * childcare funding provider accounts (spec §2 dialogs, §5 rules, §8 delete guard).
+ * childcare funding provider accounts (docs/rules/screens.md dialogs, §5 rules, §8 delete guard).
  */
 
 let ctx: TestContext;

@@ -6,9 +6,10 @@ import { fromFlag } from '../db/time.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 
 /**
- * An activity group's payment schedule (spec §3), for the dashboard's payment schedule dialog
- * (spec §2: Date, Amount, Close) on the wizard's tickets step. `data` is null when the group has
- * none; another client's group id is simply not found (null), never someone else's schedule.
+ * An activity group's payment schedule (docs/data-model.md), for the dashboard's payment schedule
+ * dialog (docs/rules/screens.md: Date, Amount, Close) on the wizard's tickets step. `data` is null
+ * when the group has none; another client's group id is simply not found (null), never someone
+ * else's schedule.
  *
  * @example GET /api/payment-schedules?activityGroup={id} → { data: { type: 'fixed', schedule: [...] } | null }
  */

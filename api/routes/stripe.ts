@@ -16,8 +16,9 @@ import {
 } from '../services/stripe-accounts.ts';
 
 /**
- * The organiser's Stripe settings (spec §3, §4, §7), the customer's card checkout and Stripe's
- * webhook. Settings are admin-only; the webhook proves itself with its signature instead.
+ * The organiser's Stripe settings (docs/data-model.md, docs/rules/editing-and-states.md,
+ * docs/api/calls.md), the customer's card checkout and Stripe's webhook. Settings are admin-only;
+ * the webhook proves itself with its signature instead.
  */
 export const stripeRoutes = new Hono<AppEnv>()
   .get('/connected-account', async (c) => {

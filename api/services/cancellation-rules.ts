@@ -83,7 +83,7 @@ export async function deleteCancellationRule(db: Db, clientId: string, id: strin
   });
 }
 
-/** Rules in the wire shape of spec §3, with the groups each applies to. */
+/** Rules in the wire shape of docs/data-model.md, with the groups each applies to. */
 export async function listCancellationRules(db: Db, clientId: string) {
   const [rules, links] = await Promise.all([
     db

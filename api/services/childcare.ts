@@ -13,7 +13,8 @@ import { parse } from '../http/validate.ts';
 /*
  * The offline payment methods the widget offers next to cards: childcare voucher providers
  * (a name and the payment instructions parents follow) and the organiser's childcare funding
- * provider accounts (spec §2, §3, §5). Every query is scoped by the client.
+ * provider accounts (docs/rules/screens.md, docs/data-model.md, docs/rules/forms-and-messages.md).
+ * Every query is scoped by the client.
  */
 
 // ---- childcare voucher providers --------------------------------------------------------

@@ -5,7 +5,7 @@ import { newId } from '../db/ids.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
-/** Spec §3 File, plus what a form needs to show it. */
+/** docs/data-model.md File, plus what a form needs to show it. */
 export interface FileDto {
   _id: string;
   path: string;

@@ -7,7 +7,10 @@ export type SalesScope = 'active' | 'includingCancelled' | 'includingWaitlist';
 
 type Counts = Record<string, number>;
 
-/** Spec §3 sales summary, plus the per-item counts the tables and 'sales by session' dialogs show. */
+/**
+ * docs/data-model.md sales summary, plus the per-item counts the tables and 'sales by session'
+ * dialogs show.
+ */
 export interface SalesDto {
   allSessionTicketSales: number;
   subscriptionTicketSales: number;

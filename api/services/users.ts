@@ -13,7 +13,9 @@ export interface UserDto {
   attendees: string[];
 }
 
-/** A user of a client in the wire shape (spec §3 User: fullName, fieldData, attendees). */
+/**
+ * A user of a client in the wire shape (docs/data-model.md User: fullName, fieldData, attendees).
+ */
 export async function loadUser(db: Db, clientId: string, userId: string): Promise<UserDto> {
   const user = await findUserById(db, clientId, userId);
   if (!user) throw notFound();

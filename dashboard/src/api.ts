@@ -96,7 +96,7 @@ export function useLogout() {
   });
 }
 
-/** GET /api/client: the organiser's settings (spec §3 Client settings). */
+/** GET /api/client: the organiser's settings (docs/data-model.md Client settings). */
 export function useClientSettings() {
   return useQuery({
     queryKey: queryKeys.client,

@@ -349,7 +349,10 @@ export function activityGroupFormValues(
   };
 }
 
-/** What a saved ticket carries about time (spec §3: proRataPrice, haveSessionsPast, remaining). */
+/**
+ * What a saved ticket carries about time (docs/data-model.md: proRataPrice, haveSessionsPast,
+ * remaining).
+ */
 export interface TicketTiming {
   /** An all-sessions pro-rata ticket's price now; null for other tickets or none remaining. */
   proRataPrice: number | null;

@@ -33,7 +33,7 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/** A custom field definition as the attendee form needs it (spec §3). */
+/** A custom field definition as the attendee form needs it (docs/data-model.md). */
 export interface FieldDefinition {
   _id: string;
   title: string;

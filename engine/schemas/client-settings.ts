@@ -46,8 +46,8 @@ export interface ClientSettingsInput {
 }
 
 /**
- * The organisation settings form (spec §3 Client settings). The currency is locked once the
- * organiser has created an activity: every stored price is in minor units of that currency, so
+ * The organisation settings form (docs/data-model.md Client settings). The currency is locked once
+ * the organiser has created an activity: every stored price is in minor units of that currency, so
  * changing it would silently re-price every ticket and booking.
  *
  * @example v.safeParse(clientSettingsSchema({ currencyLocked: true, currentCurrency: 'GBP' }), form)

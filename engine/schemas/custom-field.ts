@@ -120,8 +120,8 @@ function validateCustomField(form: FieldForm) {
 }
 
 /**
- * The add/edit custom field dialog (spec §3 custom field definition). Settings that do not apply
- * to the chosen type are dropped, so a select list never stores a file limit.
+ * The add/edit custom field dialog (docs/data-model.md custom field definition). Settings that do
+ * not apply to the chosen type are dropped, so a select list never stores a file limit.
  *
  * @example v.parse(customFieldSchema, { title: 'Sport', type: 'selectList', usage: 'activity', fieldOptions: [{ name: 'Football' }] })
  */

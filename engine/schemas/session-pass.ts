@@ -129,8 +129,9 @@ export interface SessionPassContext {
 }
 
 /**
- * A session pass (spec §3, §5): a name, the activities its credits pay for (each in one pass
- * only) and the purchase options parents choose from. New passes are enabled.
+ * A session pass (docs/data-model.md, docs/rules/forms-and-messages.md): a name, the activities its
+ * credits pay for (each in one pass only) and the purchase options parents choose from. New passes
+ * are enabled.
  *
  * @example v.parse(createSessionPassSchema(), { name: '10 sessions', purchaseOptions: [{ creditAmount: 10, price: '45' }] })
  */

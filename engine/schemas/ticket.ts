@@ -47,7 +47,7 @@ export interface TicketContext {
 }
 
 /**
- * Which ticket fields the dialog shows for the chosen type (spec §3): pro rata for the
+ * Which ticket fields the dialog shows for the chosen type (docs/data-model.md): pro rata for the
  * all-sessions type, plan and mid-month options for subscriptions, time display for single.
  *
  * @example ticketVisibleFields({ type: 'subscription', allowMidMonthBookings: true }).coverFeePerSession // true

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { messages } from '../messages.ts';
 import { formSchema, Issues, isBlank, optionalText } from './common.ts';
 
-/** The state lists apply to US and AU venues only (spec §3). */
+/** The state lists apply to US and AU venues only (docs/data-model.md). */
 export const US_STATES = [
   'AL',
   'AK',

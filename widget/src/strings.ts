@@ -6,7 +6,7 @@
 export const strings = {
   loadingActivities: 'Loading activities…',
   loadingActivity: 'Loading activity…',
-  noActivities: 'No activities found', // (spec §2 empty state)
+  noActivities: 'No activities found', // (docs/rules/screens.md empty state)
   loadFailed: 'Sorry, we could not load the activities.',
   loadGroupFailed: 'Sorry, we could not load this activity.',
   groupNotFound: 'This activity is no longer available.',
@@ -33,11 +33,11 @@ export const strings = {
   waitlistInstead: 'Join the waitlist to be offered a place if one comes up.',
   places: 'Places',
   prices: 'Prices',
-  proRataLegend: '*Price calculated on a pro rata basis.', // (spec §2)
+  proRataLegend: '*Price calculated on a pro rata basis.', // (docs/rules/screens.md)
   perSession: 'per session',
   perMonth: 'per month',
   remainingSessions: (n: number) => `for the ${n} remaining session${n === 1 ? '' : 's'}`,
-  noTickets: 'No tickets are available for this activity.', // (spec §2 empty state)
+  noTickets: 'No tickets are available for this activity.', // (docs/rules/screens.md empty state)
   venue: 'Venue',
   ageRange: 'Age range',
   // Section headers and table columns follow the spec's admin tables (§2) for the same data.

@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 
 /*
- * The whole data model of spec §3, frozen in time: this file never imports app code.
+ * The whole data model of docs/data-model.md, frozen in time: this file never imports app code.
  *
  * Portable between SQLite and PostgreSQL on purpose:
  * - ids are text (`_id` on the wire), timestamps are ISO-8601 text in UTC,

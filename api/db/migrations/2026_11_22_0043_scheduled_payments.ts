@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 
 /*
- * The later instalments of bookings paid by payment schedule (spec §3, §4): one row per date,
- * made with the booking, charged to the card saved at its checkout when the date comes. A date
- * appears once per booking, so a retried plan or job never adds an instalment.
+ * The later instalments of bookings paid by payment schedule (docs/data-model.md,
+ * docs/rules/editing-and-states.md): one row per date, made with the booking, charged to the card
+ * saved at its checkout when the date comes. A date appears once per booking, so a retried plan or
+ * job never adds an instalment.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

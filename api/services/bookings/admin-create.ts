@@ -166,12 +166,12 @@ export async function quoteAdminBooking(
 }
 
 /**
- * Books a basket for a customer on an admin's behalf (spec §1 "They also create bookings on
- * behalf of users") through the customer's own `createBooking`: the same transaction and row
- * locks, the engine's prices and discount rules, the customer's account credit and passes.
- * Full sessions and ticket limits were shown as warnings by the quote; the admin may book past
- * them only with `allowOverCapacity` (their confirmation), else a 409 names the session and
- * nothing is written. Payment is offline only (pay later, childcare voucher, or nothing due);
+ * Books a basket for a customer on an admin's behalf (docs/rules/roles-and-plans.md "They also
+ * create bookings on behalf of users") through the customer's own `createBooking`: the same
+ * transaction and row locks, the engine's prices and discount rules, the customer's account credit
+ * and passes. Full sessions and ticket limits were shown as warnings by the quote; the admin may
+ * book past them only with `allowOverCapacity` (their confirmation), else a 409 names the session
+ * and nothing is written. Payment is offline only (pay later, childcare voucher, or nothing due);
  * the booking records the admin.
  *
  * @example const bookingId = await createAdminBooking({ db, dialect }, { clientId, adminId, userId, basket });

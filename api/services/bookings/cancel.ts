@@ -24,9 +24,9 @@ import { refundToCard } from './refund-to-card.ts';
 import { inTransaction } from './transaction.ts';
 
 /*
- * Cancelling booked places (spec §3, §5): the engine quotes the refund with each activity
- * group's cancellation rules; cancelling applies that quote in one transaction. A refund is
- * never more than the booking has received and not yet refunded.
+ * Cancelling booked places (docs/data-model.md, docs/rules/forms-and-messages.md): the engine
+ * quotes the refund with each activity group's cancellation rules; cancelling applies that quote in
+ * one transaction. A refund is never more than the booking has received and not yet refunded.
  */
 
 export interface Canceller {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec §2: the default empty state of lists and tables. */
+/** docs/rules/screens.md: the default empty state of lists and tables. */
 export const NO_RESULTS = 'No results found';
 
 /**

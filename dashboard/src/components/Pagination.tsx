@@ -32,7 +32,8 @@ export interface PageInfo {
 }
 
 /**
- * Spec §2: 'Showing x to y of z results' with Previous and Next, each disabled at its end.
+ * docs/rules/screens.md: 'Showing x to y of z results' with Previous and Next, each disabled at its
+ * end.
  *
  * @example <Pagination page={page} pageSize={10} total={data.total} onPageChange={setPage} />
  */

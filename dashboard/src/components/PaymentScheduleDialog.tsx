@@ -24,10 +24,10 @@ const STATUS: Record<
 };
 
 /**
- * The payment schedule dialog (spec §2: "payment schedule (Date, Amount, Close)"): the dated
- * instalments of a ticket's or a booking's schedule, with docs/rules/editing-and-states.md's
- * summary texts above them and one Close button. Read-only; the rows come from the engine
- * (`scheduleForTicket`, or a booking's `plans`).
+ * The payment schedule dialog (docs/rules/screens.md: "payment schedule (Date, Amount, Close)"):
+ * the dated instalments of a ticket's or a booking's schedule, with
+ * docs/rules/editing-and-states.md's summary texts above them and one Close button. Read-only; the
+ * rows come from the engine (`scheduleForTicket`, or a booking's `plans`).
  *
  * @example
  * const dialog = useModal();

@@ -1,8 +1,8 @@
 import type { ButtonDisplay, EmbedTemplate } from '../../../embed-snippet/code.ts';
 
 /*
- * Spec §3 Form display settings, with the labels organisers read. The values are the embed
- * snippet's own types, so a new option there fails the type check here until it has a label.
+ * docs/data-model.md Form display settings, with the labels organisers read. The values are the
+ * embed snippet's own types, so a new option there fails the type check here until it has a label.
  */
 
 export const FORM_TEMPLATES: readonly { value: EmbedTemplate; label: string }[] = [

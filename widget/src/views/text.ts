@@ -37,7 +37,7 @@ export const text = {
   back: 'Back',
   backToActivity: 'Back to the activity',
   chooseAttendee: 'Please choose at least one attendee.',
-  createAttendee: 'Create attendee', // (spec §2)
+  createAttendee: 'Create attendee', // (docs/rules/screens.md)
   save: 'Save',
   cancel: 'Cancel',
   saving: 'Saving…',

@@ -41,7 +41,10 @@ function Stat({ label, value, note }: { label: string; value: ReactNode; note?: 
   );
 }
 
-/** Spec §3 sales summary, with the cancelled and waitlist figures of the two wider scopes. */
+/**
+ * docs/data-model.md sales summary, with the cancelled and waitlist figures of the two wider
+ * scopes.
+ */
 function SalesSummary({
   active,
   cancelled,

@@ -6,7 +6,7 @@ import { Table } from '../../components/Table.tsx';
 import type { ModalControls } from '../../components/useModal.ts';
 import { formatSessionDate, type SessionValues, sessionTime, sortByStart } from './lib.ts';
 
-/** Row links Edit, Disable/Enable, Delete (spec §2), named for screen readers. */
+/** Row links Edit, Disable/Enable, Delete (docs/rules/screens.md), named for screen readers. */
 export function RowActions({
   name,
   enabled,
@@ -68,7 +68,8 @@ export function NoticeDialog({
 }
 
 /**
- * The 'Feature not available' dialog (spec §2, §6): Upgrade opens the plan page in a new tab.
+ * The 'Feature not available' dialog (docs/rules/screens.md, docs/rules/roles-and-plans.md):
+ * Upgrade opens the plan page in a new tab.
  */
 export function FeatureNotAvailableDialog({
   dialog,

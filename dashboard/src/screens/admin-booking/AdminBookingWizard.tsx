@@ -37,9 +37,9 @@ function issuesOf(result: { success: boolean; issues?: v.BaseIssue<unknown>[] })
 }
 
 /**
- * The admin booking wizard (spec §1, §2): an admin books on behalf of a customer. Opened from a
- * customer's page (/bookings/new?customer={id}) or from Bookings, where the customer is chosen
- * first. 'Select activity', 'Select tickets' (tickets, sessions, add-ons, the customer's
+ * The admin booking wizard (docs/rules/screens.md): an admin books on behalf of a customer. Opened
+ * from a customer's page (/bookings/new?customer={id}) or from Bookings, where the customer is
+ * chosen first. 'Select activity', 'Select tickets' (tickets, sessions, add-ons, the customer's
  * attendees, the engine's warnings), then the summary priced by the server and an offline
  * payment method; OK books and opens the new booking.
  */

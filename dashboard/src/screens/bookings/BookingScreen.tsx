@@ -160,7 +160,7 @@ function PriceBreakdown({ booking }: { booking: Booking }) {
 /**
  * The booking's money over time (engine `bookingStatement`, the plans): paid, refunded, still
  * owed, each membership's monthly amount and next collection, and the payment schedule's next
- * instalment with the button to its dialog (spec §2).
+ * instalment with the button to its dialog (docs/rules/screens.md).
  */
 function PlansCard({ booking, onShowSchedule }: { booking: Booking; onShowSchedule: () => void }) {
   const money = (minor: number) => formatMoney(minor, booking.currency);

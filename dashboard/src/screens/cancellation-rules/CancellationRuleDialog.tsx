@@ -31,9 +31,10 @@ const options = (values: readonly string[], label = (v: string) => v) =>
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * Add or edit a cancellation rule (spec §3, §5): window, refund percentage, fee per ticket, the
- * refund methods and how long account credit lasts. Fee and methods show only while something is
- * refunded; the credit expiry only when account credit is a method. Mount it only while open.
+ * Add or edit a cancellation rule (docs/data-model.md, docs/rules/forms-and-messages.md): window,
+ * refund percentage, fee per ticket, the refund methods and how long account credit lasts. Fee and
+ * methods show only while something is refunded; the credit expiry only when account credit is a
+ * method. Mount it only while open.
  *
  * @example {dialog.isOpen ? <CancellationRuleDialog dialog={dialog} rule={null} planLevel={20} currency="GBP" /> : null}
  */

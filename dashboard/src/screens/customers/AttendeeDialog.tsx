@@ -43,10 +43,10 @@ export interface AttendeeDialogProps {
 }
 
 /**
- * Spec §2 attendee dialogs: 'Create attendee' (Save, Cancel) and view or edit attendee (View and
- * Edit tabs), with every enabled attendee field, admin-only ones included. Required fields are
- * checked by the engine's attendee schema before anything is sent, and again by the server.
- * Mount it only while the dialog is open, so a cancelled form starts empty next time.
+ * docs/rules/screens.md attendee dialogs: 'Create attendee' (Save, Cancel) and view or edit
+ * attendee (View and Edit tabs), with every enabled attendee field, admin-only ones included.
+ * Required fields are checked by the engine's attendee schema before anything is sent, and again by
+ * the server. Mount it only while the dialog is open, so a cancelled form starts empty next time.
  *
  * @example {dialog.isOpen ? <AttendeeDialog dialog={dialog} userId={id} attendee={null} fields={fields} /> : null}
  */

@@ -1,7 +1,7 @@
 /*
- * The inputs of an attendee form, one per custom field (spec §3 field types), and the read-only
- * answers of the View tab. Values are form values: currency in major units, numbers as typed;
- * the engine's attendee schema converts them when the form is saved.
+ * The inputs of an attendee form, one per custom field (docs/data-model.md field types), and the
+ * read-only answers of the View tab. Values are form values: currency in major units, numbers as
+ * typed; the engine's attendee schema converts them when the form is saved.
  */
 import { useId, useState } from 'react';
 import type { Attendee, Field } from '../../../../api-client/index.ts';

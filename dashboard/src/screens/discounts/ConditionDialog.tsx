@@ -23,8 +23,9 @@ export type ConditionKind = 'sessions' | 'activities';
 
 /**
  * The multi-session or multi-activity condition modal, titled 'Add new condition' or 'Edit
- * condition' (spec §2). The engine checks the minimum (at least 2, unique among the rule's
- * conditions) and locks the unit to the one the other conditions use. Mount it only while open.
+ * condition' (docs/rules/screens.md). The engine checks the minimum (at least 2, unique among the
+ * rule's conditions) and locks the unit to the one the other conditions use. Mount it only while
+ * open.
  *
  * @example {dialog.isOpen ? <ConditionDialog dialog={dialog} kind="sessions" condition={null} others={list} currency="GBP" onSave={add} /> : null}
  */

@@ -52,10 +52,10 @@ const CONDITION_KEYS = {
 } as const;
 
 /**
- * The discount rule form (spec §3, §5): which fields show comes from the engine
- * (discountRuleVisibleFields), so the form and the server always agree. Amounts are typed in
- * major units. Fields that a used rule cannot change are disabled; the type is hidden when the
- * caller presets it.
+ * The discount rule form (docs/data-model.md, docs/rules/forms-and-messages.md): which fields show
+ * comes from the engine (discountRuleVisibleFields), so the form and the server always agree.
+ * Amounts are typed in major units. Fields that a used rule cannot change are disabled; the type is
+ * hidden when the caller presets it.
  *
  * @example <DiscountRuleForm values={v} onChange={setV} errors={errors} currency="GBP" presetType="Code" … />
  */

@@ -11,10 +11,11 @@ import type { ModalControls } from '../../components/useModal.ts';
 import { useFilteredActivityGroups, useVenues } from '../activities/queries.ts';
 
 /**
- * The 'select activities' dialog (spec §2): filters (search, venue, published or draft), Select
- * all / Unselect all over what the filters show, and Add / Added on each activity. Activities
- * another rule of the same kind already covers say 'Another rule already applied' and cannot be
- * added. Works on a copy: Cancel keeps the rule's list as it was. Mount it only while open.
+ * The 'select activities' dialog (docs/rules/screens.md): filters (search, venue, published or
+ * draft), Select all / Unselect all over what the filters show, and Add / Added on each activity.
+ * Activities another rule of the same kind already covers say 'Another rule already applied' and
+ * cannot be added. Works on a copy: Cancel keeps the rule's list as it was. Mount it only while
+ * open.
  *
  * @example {dialog.isOpen ? <SelectActivitiesDialog dialog={dialog} selected={ids} taken={new Set()} onSave={setIds} /> : null}
  */

@@ -12,8 +12,8 @@ interface AffixFieldProps {
 }
 
 /**
- * An amount typed in major units with the client's currency symbol in front (spec §3: amounts
- * are entered in major currency units).
+ * An amount typed in major units with the client's currency symbol in front (docs/data-model.md:
+ * amounts are entered in major currency units).
  *
  * @example <MoneyField label="Fixed amount" currency="GBP" value={v.fixedAmount} onChange={…} />
  */

@@ -80,7 +80,7 @@ export const SESSIONS_OPTION_LABELS: Record<string, string> = {
 
 export const typeLabel = (type: string) => TYPE_LABELS[type as DiscountType] ?? type;
 
-/** New rules are enabled (spec §3); a preset type starts the form on it. */
+/** New rules are enabled (docs/data-model.md); a preset type starts the form on it. */
 export const newDiscountValues = (type: string = ''): DiscountValues => ({
   name: '',
   type,

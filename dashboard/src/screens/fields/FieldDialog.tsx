@@ -136,8 +136,8 @@ function FieldOptionDialog({
 }
 
 /**
- * Add or edit a custom field definition of any type of spec §3, with its options. Mount only
- * while open (unmounting after the close delay resets it).
+ * Add or edit a custom field definition of any type of docs/data-model.md, with its options. Mount
+ * only while open (unmounting after the close delay resets it).
  */
 export function FieldDialog({
   dialog,

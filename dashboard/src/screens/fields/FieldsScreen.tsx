@@ -66,7 +66,10 @@ function FieldDetails({ field }: { field: Field }) {
   );
 }
 
-/** The custom fields of one usage (spec §3 Custom field definition): list, add, edit, delete. */
+/**
+ * The custom fields of one usage (docs/data-model.md Custom field definition): list, add, edit,
+ * delete.
+ */
 export function FieldsScreen() {
   const [params] = useSearchParams();
   const usage = params.get('usage');

@@ -21,9 +21,10 @@ import {
 import { type HomeTab, useSaveHomeTab } from './queries.ts';
 
 /**
- * The 'Add new tab' / 'Edit tab' modal (spec §2, §5): display name, a path suggested from the
- * name until typed over, the field the tab filters by (only fields a tab can use are offered)
- * and at least one of its options or venues. Mount it only while open.
+ * The 'Add new tab' / 'Edit tab' modal (docs/rules/screens.md, docs/rules/forms-and-messages.md):
+ * display name, a path suggested from the name until typed over, the field the tab filters by (only
+ * fields a tab can use are offered) and at least one of its options or venues. Mount it only while
+ * open.
  *
  * @example {dialog.isOpen ? <HomeTabDialog dialog={dialog} tab={null} tabs={tabs} fields={fields} venues={venues} /> : null}
  */

@@ -18,9 +18,10 @@ import { listingPath, type TabField, TYPE_LABELS, tabBody, tabValuesOf } from '.
 import { type HomeTab, useDeleteHomeTab, useHomeTabs, useSaveHomeTab } from './queries.ts';
 
 /**
- * Home tabs settings (spec §2, §3, §5): each tab lists the activities at some venues, or with
- * some options of an activity field, at its public URL /listing/{path}. List, add, edit, enable
- * or disable, delete; the copy button gives the embed code that shows the tab's listing.
+ * Home tabs settings (docs/rules/screens.md, docs/data-model.md, docs/rules/forms-and-messages.md):
+ * each tab lists the activities at some venues, or with some options of an activity field, at its
+ * public URL /listing/{path}. List, add, edit, enable or disable, delete; the copy button gives the
+ * embed code that shows the tab's listing.
  */
 export function HomeTabsScreen() {
   const tabs = useHomeTabs();

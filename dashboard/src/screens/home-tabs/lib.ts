@@ -56,7 +56,10 @@ export function tabBody(values: TabValues, fields: readonly TabField[]) {
   };
 }
 
-/** The public URL of a tab's listing (spec §2), on the organiser's site that shows the widget. */
+/**
+ * The public URL of a tab's listing (docs/rules/screens.md), on the organiser's site that shows the
+ * widget.
+ */
 export const listingPath = (path: string) => `/listing/${path}`;
 
 export const TYPE_LABELS: Record<HomeTab['type'], string> = {

@@ -9,9 +9,10 @@ import { BADGE_TONES, STRIPE_ENV_VARS } from './lib.ts';
 import { type ConnectedAccount, useStripeOnboarding, useUpdateConnectedStatus } from './queries.ts';
 
 /**
- * The organiser's Stripe account (spec §2, §4): its badge, Connect (Stripe's hosted onboarding
- * the first time, the Connect dialog afterwards), finishing onboarding while Pending, and the
- * Disconnect dialog. Without Stripe keys on the server it explains how to set them instead.
+ * The organiser's Stripe account (docs/rules/screens.md, docs/rules/editing-and-states.md): its
+ * badge, Connect (Stripe's hosted onboarding the first time, the Connect dialog afterwards),
+ * finishing onboarding while Pending, and the Disconnect dialog. Without Stripe keys on the server
+ * it explains how to set them instead.
  */
 export function ConnectedAccountCard({ account }: { account: ConnectedAccount }) {
   const onboard = useStripeOnboarding();

@@ -8,7 +8,10 @@ import { useModal } from '../../components/useModal.ts';
 import { FundingAccountDialog } from './FundingAccountDialog.tsx';
 import { type FundingAccount, useDeleteFundingAccount, useFundingAccounts } from './queries.ts';
 
-/** The childcare provider accounts table (spec §2) with its add, edit and remove dialogs. */
+/**
+ * The childcare provider accounts table (docs/rules/screens.md) with its add, edit and remove
+ * dialogs.
+ */
 export function FundingAccountsCard() {
   const accounts = useFundingAccounts();
   const remove = useDeleteFundingAccount();

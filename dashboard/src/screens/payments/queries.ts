@@ -22,7 +22,7 @@ export interface ConnectedAccount {
   status: 'Disconnected' | 'Pending' | 'Connected';
 }
 
-/** GET /api/stripe/payment-method-configurations (spec §3). */
+/** GET /api/stripe/payment-method-configurations (docs/data-model.md). */
 export type PaymentMethodConfiguration = { id: string } & Record<
   PaymentMethod,
   { display_preference: { value: string } }

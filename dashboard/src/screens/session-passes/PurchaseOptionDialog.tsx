@@ -11,9 +11,10 @@ import type { OptionValues } from './lib.ts';
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The 'Add new Purchase option' / 'Edit Purchase option' modal (spec §2, §5): credits (at least
- * 1), price (at least 0, in major units) and an optional expiry (default unit days). It edits
- * the pass form's copy only; the pass's Save persists it. Mount it only while open.
+ * The 'Add new Purchase option' / 'Edit Purchase option' modal (docs/rules/screens.md,
+ * docs/rules/forms-and-messages.md): credits (at least 1), price (at least 0, in major units) and
+ * an optional expiry (default unit days). It edits the pass form's copy only; the pass's Save
+ * persists it. Mount it only while open.
  *
  * @example {dialog.isOpen ? <PurchaseOptionDialog dialog={dialog} option={o} isNew currency="GBP" onSave={put} /> : null}
  */

@@ -26,10 +26,10 @@ import { PurchaseOptionDialog } from './PurchaseOptionDialog.tsx';
 import { type SessionPass, useSaveSessionPass } from './queries.ts';
 
 /**
- * The session pass form (spec §3, §5): a name, the activities whose sessions its credits pay
- * for (an activity already in another pass says 'Another pass already applied') and the
- * purchase options parents choose from, edited locally with temporary ids and saved with the
- * pass. Mount it only while open.
+ * The session pass form (docs/data-model.md, docs/rules/forms-and-messages.md): a name, the
+ * activities whose sessions its credits pay for (an activity already in another pass says 'Another
+ * pass already applied') and the purchase options parents choose from, edited locally with
+ * temporary ids and saved with the pass. Mount it only while open.
  *
  * @example {dialog.isOpen ? <SessionPassDialog dialog={dialog} pass={null} passes={passes} currency="GBP" /> : null}
  */

@@ -22,9 +22,10 @@ import {
 import { SessionPassDialog } from './SessionPassDialog.tsx';
 
 /**
- * Session passes (spec §1, §3, §5): credits parents buy through a pass's purchase options and
- * spend on sessions of its activities. List, add, edit, enable or disable, give a customer
- * credits, delete (refused once credits were issued: disable instead).
+ * Session passes (docs/data-model.md, docs/rules/forms-and-messages.md): credits parents buy
+ * through a pass's purchase options and spend on sessions of its activities. List, add, edit,
+ * enable or disable, give a customer credits, delete (refused once credits were issued: disable
+ * instead).
  */
 export function SessionPassesScreen() {
   const passes = useSessionPasses();

@@ -29,8 +29,8 @@ const included = (level: number, feature: Feature | null) =>
   feature === null || hasFeature(level, feature);
 
 /**
- * /admin/settings/subscription (spec §2): the plan the organiser is on and what each plan adds.
- * 'Feature not available' and 'Upgrade to Premium' open this page in a new tab.
+ * /admin/settings/subscription (docs/rules/screens.md): the plan the organiser is on and what each
+ * plan adds. 'Feature not available' and 'Upgrade to Premium' open this page in a new tab.
  */
 export function SubscriptionScreen() {
   const client = useClientSettings();

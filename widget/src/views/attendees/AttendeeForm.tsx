@@ -1,8 +1,9 @@
 /*
- * 'Create attendee' (spec §2, §4, §5): the client's enabled, non-admin attendee fields, checked
- * by the engine before sending (required ones: 'Please complete this required field'), files
- * uploaded one at a time as they are chosen. On 201 the new attendee is handed back and the
- * fields are cleared; Cancel clears them too.
+ * 'Create attendee' (docs/rules/screens.md, docs/rules/editing-and-states.md,
+ * docs/rules/forms-and-messages.md): the client's enabled, non-admin attendee fields, checked by
+ * the engine before sending (required ones: 'Please complete this required field'), files uploaded
+ * one at a time as they are chosen. On 201 the new attendee is handed back and the fields are
+ * cleared; Cancel clears them too.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Attendee, Field } from '../../../../api-client/index.ts';

@@ -1,10 +1,11 @@
 /*
- * The waitlist join form (Premium; spec §2, §5): attendee selector and session checkboxes, each
- * with its 'Joined waitlist' or 'Already booked' badge, and the spec's notices and messages. Only
- * full sessions can be ticked; the others show their places left and the form says why.
- * What may be joined is the server's answer (`GET /api/waitlists/join-view`, the engine's
- * waitlistJoinView on the attendee's real places and entries), so the form and `POST
- * /api/waitlists` never disagree. Also the embed's `waitlist` starting view.
+ * The waitlist join form (Premium; docs/rules/screens.md, docs/rules/forms-and-messages.md):
+ * attendee selector and session checkboxes, each with its 'Joined waitlist' or 'Already booked'
+ * badge, and the spec's notices and messages. Only full sessions can be ticked; the others show
+ * their places left and the form says why. What may be joined is the server's answer (`GET
+ * /api/waitlists/join-view`, the engine's waitlistJoinView on the attendee's real places and
+ * entries), so the form and `POST /api/waitlists` never disagree. Also the embed's `waitlist`
+ * starting view.
  */
 import { type ReactNode, useState } from 'react';
 import type {

@@ -25,7 +25,9 @@ import type { SubscriptionPlan } from '../queries.ts';
 
 const TOUR_KEY = 'classwise.ticket-tour.dismissed';
 
-/** The four-step help tour about ticket types (spec §2), dismissible and remembered. */
+/**
+ * The four-step help tour about ticket types (docs/rules/screens.md), dismissible and remembered.
+ */
 function TicketTour({ currency }: { currency: string }) {
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(TOUR_KEY) === '1');
   const [step, setStep] = useState(0);

@@ -25,8 +25,8 @@ export function useGroupSchedule(groupId: string | undefined) {
 
 /**
  * On a whole-term ticket of a group with a payment schedule: a link to the payment schedule
- * dialog (spec §2), showing what this ticket costs on each date. Parents may pay whole-term
- * tickets by the group's schedule, so the organiser sees it where they set the price.
+ * dialog (docs/rules/screens.md), showing what this ticket costs on each date. Parents may pay
+ * whole-term tickets by the group's schedule, so the organiser sees it where they set the price.
  */
 export function TicketScheduleLink({
   groupId,
