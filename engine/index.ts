@@ -6,6 +6,8 @@
  * @example import { priceBasket, messages } from '../engine/index.ts';
  */
 
+/** Copying a group for a new term. @example copyName('Football') // 'Football (copy)' */
+export * from './activity-group-copy.ts';
 /** Admin bookings: offline payment only. @example adminPaymentMethodProblem({ type: 'card' }) */
 export * from './admin-booking.ts';
 /** Places left and admin booking warnings. @example sessionAvailability({ sessionId, placeLimit: 10, places: [], waitlist: [], now }) */
