@@ -373,6 +373,18 @@ describe('discounts', () => {
     expect(r.discountTotal).toBe(off);
   });
 
+  it("names a code's minimum in the client's country's way: $25.00 for a US club", () => {
+    const r = priceBasket(
+      base({
+        rules: [{ ...code, minimumTotal: 2500 }],
+        code: 'SPRING',
+        lines: [line],
+        settings: { ...settings, currency: 'USD', country: 'US' },
+      }),
+    );
+    expect(r.code?.message).toBe(messages.codeMinimumTotal('$25.00'));
+  });
+
   it('a fixed-amount code is once per basket and covers add-ons too', () => {
     const fixed = rule({
       _id: 'f',

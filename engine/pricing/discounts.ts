@@ -1,3 +1,4 @@
+import { localeFor } from '../display.ts';
 import { messages } from '../messages.ts';
 import { allocate, formatMoney, percentOf } from '../money.ts';
 import type { DiscountRuleData } from '../schemas/discount-rule.ts';
@@ -220,7 +221,13 @@ export function computeDiscounts(
       if (scoped.length === 0 || base === 0) code = refuse(messages.codeNotForTheseActivities);
       else if (rule.minimumTotal != null && base < rule.minimumTotal) {
         code = refuse(
-          messages.codeMinimumTotal(formatMoney(rule.minimumTotal, input.settings.currency)),
+          messages.codeMinimumTotal(
+            formatMoney(
+              rule.minimumTotal,
+              input.settings.currency,
+              localeFor(input.settings.country),
+            ),
+          ),
         );
       } else {
         let wanted =

@@ -64,8 +64,17 @@ export interface PriceInput {
   payBySchedule?: boolean;
   attendeeNames?: Readonly<Record<string, string>>;
   now: number;
-  /** `dateFormat` is the client's (e.g. 'dd/MM/yyyy'), for the schedule texts' dates. */
-  settings: { timeZone: string; currency: string; planLevel: number; dateFormat?: string };
+  /**
+   * `dateFormat` is the client's (e.g. 'dd/MM/yyyy'), for the schedule texts' dates; `country`
+   * picks how amounts in messages read (a US client's '$25.00', not 'US$25.00').
+   */
+  settings: {
+    timeZone: string;
+    currency: string;
+    planLevel: number;
+    dateFormat?: string;
+    country?: string;
+  };
 }
 
 export interface BreakdownItem {

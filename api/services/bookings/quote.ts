@@ -81,6 +81,7 @@ export async function priceBasketFor(
       currency: input.client.currency,
       planLevel: input.client.plan_level,
       dateFormat: input.client.date_format,
+      country: input.client.country,
     },
   });
   const requests = price.lines.flatMap((line) =>
