@@ -142,7 +142,8 @@ describe.skipIf(!chrome)('admin booking wizard in Chromium', () => {
     expect(booked?.items.map((i) => i.attendee.name)).toEqual(['Leo Parent']);
   });
   it('starts from Bookings with "New booking": the customer is chosen first, and Cancel goes back', async () => {
-    // A fresh load, so the customer list is not cached: while it loads, five skeleton rows (§9).
+    // A fresh load, so the customer list is not cached: while it loads, five skeleton rows
+    // (docs/rules/constants.md).
     await page.goto(`${stack.productUrl}/admin/bookings`);
     let release = () => {};
     const held = new Promise<void>((done) => {

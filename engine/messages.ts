@@ -1,8 +1,8 @@
 /*
  * Every user-facing message of the spec, once. Schemas, rules, the API and both front ends
  * import from here, so a message shown in a form is the same one the server answers with.
- * Texts quoted by the spec (§5, §8) are word for word; where the spec names a message without
- * quoting it, the text here is our choice and is marked "(ours)".
+ * Texts the product has always used are kept word for word (docs/rules/forms-and-messages.md);
+ * where a message had no fixed wording, the text here is our choice and is marked "(ours)".
  */
 
 /**
@@ -15,7 +15,7 @@ const failure =
     reason ? `${base}: ${reason}` : bare;
 
 export const messages = {
-  // General (§5)
+  // General (docs/rules/forms-and-messages.md)
   required: 'Required',
   invalidEmail: 'Not a valid email address',
   invalidPhone: 'Not a valid phone number',
@@ -59,7 +59,7 @@ export const messages = {
   forbidden: 'You do not have permission to do that.',
   unknownField: (name: string) => `Unknown field: ${name}`,
 
-  // Ticket (§5)
+  // Ticket (docs/rules/forms-and-messages.md)
   priceNegative: 'Price cannot be negative',
   priceRequired: 'Price is required',
   ticketLimitMin: 'If specifying a ticket limit it must be at least 1',
@@ -100,14 +100,14 @@ export const messages = {
   endTimeBeforeStart: 'The end time must be after the start time.', // (ours)
   changesAppliedOnSave: 'Changes will be applied on save.',
 
-  // Amounts and percentages (cancellation and discount rules, §5)
+  // Amounts and percentages (cancellation and discount rules, docs/rules/forms-and-messages.md)
   amountMin1: 'Amount cannot be less than 1.',
   amountMin0: 'Amount cannot be less than 0.',
   amountMin1OrBlank: 'Amount cannot be less than 1, however it can be left blank.',
   percentageMin: 'Percentage cannot be less than 0.',
   percentageMax: 'Percentage cannot be greater than 100.',
 
-  // Childcare (§5)
+  // Childcare (docs/rules/forms-and-messages.md)
   voucherProviderName: 'Please supply a name for the Childcare Voucher Provider.',
   nameRequired: 'Name is required',
   nameExists: 'Name already exists',
@@ -116,11 +116,11 @@ export const messages = {
   regReferenceExists: 'Registration reference already exists',
   postcodeRequired: 'Postcode is required',
 
-  // Booking wizard (§5)
+  // Booking wizard (docs/rules/forms-and-messages.md)
   selectActivity: 'Please select an activity',
   selectTicket: 'Please select at least one ticket',
 
-  // Discount rules (§5, §8)
+  // Discount rules (docs/rules/forms-and-messages.md)
   codeCharacters: 'Code can only contain letters and numbers.',
   atLeastOneCondition: 'At least one condition should be added.',
   anotherPassApplied: 'Another pass already applied',
@@ -145,12 +145,12 @@ export const messages = {
   codeNotForTheseActivities: 'This code cannot be used for the activities in your basket.', // (ours)
   codeMinimumTotal: (amount: string) => `Spend at least ${amount} to use this code.`, // (ours)
 
-  // Home tab (§5)
+  // Home tab (docs/rules/forms-and-messages.md)
   pathInvalid: 'Path is invalid',
   pathUsed: 'Path has already been used for another tab.',
   atLeastOneOption: 'At least one option should be selected.',
 
-  // Field option (§5, §8)
+  // Field option (docs/rules/forms-and-messages.md)
   fieldOptionName: 'Please supply a name for the Field Option.',
   fieldOptionDisableUsedByTab:
     'Sorry, this Field option cannot be disabled as it is used for a Home page tab. Please update or delete the tab first.',
@@ -159,7 +159,7 @@ export const messages = {
   fieldOptionHasData:
     'Sorry, this Field option cannot be deleted as there are already data for it. Please disable it instead.',
 
-  // Deletion and other business rules (§8)
+  // Deletion and other business rules (docs/rules/forms-and-messages.md)
   sessionHasBookings:
     'Sorry, this session cannot be deleted as there has already been bookings for it. Please disable it instead.',
   ticketHasBookings:
@@ -174,7 +174,7 @@ export const messages = {
   connectedAccountUsedBySubscriptions:
     'This connected account is being used for subscriptions so it cannot be disconnected. Please delete any Subscription plans and cancel all User subscriptions first.',
 
-  // Refunds (§5, §8)
+  // Refunds (docs/rules/forms-and-messages.md)
   noRefund: 'No refund',
   cancelWithoutRefund: 'Cancel without refund',
   cardRefundUnavailable:
@@ -183,7 +183,7 @@ export const messages = {
   cannotCancelOnline:
     'This booking cannot be cancelled online. Please contact the organiser to cancel.', // (ours)
 
-  // Waitlist and admin booking warnings (§5)
+  // Waitlist and admin booking warnings (docs/rules/forms-and-messages.md)
   ageRangeNotice: 'Please note that the attendee is outside of the age range for this activity.',
   ageRangeBlocked:
     'Sorry the attendee is outside the age range for this activity and cannot be added to the waitlist.',
@@ -254,13 +254,13 @@ export const messages = {
   tooManyOpenUnpaidBookings: (n: number) =>
     `You already have ${n} bookings awaiting payment. Please pay for them, or ask the organiser, before booking more.`, // (ours)
 
-  // Payment schedules (§4)
+  // Payment schedules (docs/rules/editing-and-states.md)
   firstPaymentOn: (date: string) => `First payment on ${date}`,
   nextPaymentOn: (date: string) => `Next payment on ${date}`,
   finalPaymentOn: (date: string) => `Final payment on ${date}`,
   continuesUntilCancelled: 'Continues until cancelled',
 
-  // Plans and payment settings (§6, §9)
+  // Plans and payment settings (docs/rules/roles-and-plans.md, docs/rules/constants.md)
   featureNotAvailable: 'Feature not available',
   upgradeToPremium: 'Upgrade to Premium',
   badgeDisconnected: 'Disconnected',
@@ -268,7 +268,7 @@ export const messages = {
   badgeConnected: 'Connected',
   adminOnlyBadge: 'Admin only',
 
-  // Uploads and inputs (§5)
+  // Uploads and inputs (docs/rules/forms-and-messages.md)
   tooManyFiles: (n: number) => `You can only upload up to ${n} file(s)`,
   emptyDrop: 'Unable to upload this file',
   fileTooLarge: 'This file is too large. The maximum size is 4.5MB.', // (ours)
@@ -278,13 +278,13 @@ export const messages = {
   durationMinutesRange: 'Minutes must be between 0 and 59.', // (ours)
   rangeInvalid: 'Please choose a value between 30 and 720 minutes in steps of 30.', // (ours)
 
-  // Empty states and lists (§2)
+  // Empty states and lists (docs/rules/screens.md)
   noResults: 'No results found',
   noActivities: 'No activities found',
   showingResults: (from: number, to: number, of: number) =>
     `Showing ${from} to ${to} of ${of} results`,
 
-  // Failed calls (§8)
+  // Failed calls (docs/rules/forms-and-messages.md)
   failedToGetFields: failure('Failed to get fields', 'Failed to get fields'),
   failedToCreateAttendee: failure('Failed to create attendee'),
   failedToCreateAddOnBooking: failure('Failed to create add-on booking'),

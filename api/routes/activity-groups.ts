@@ -1,6 +1,9 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
+  activityGroupFormValues,
+  copyActivityGroup,
+  copyActivityGroupSchema,
   createActivityGroupSchema,
   type FieldDefinition,
   groupMatchesTab,
@@ -24,7 +27,7 @@ import { listFields } from '../services/fields.ts';
 import { listHomeTabs } from '../services/home-tabs.ts';
 import { loadSales, type SalesScope } from '../services/sales.ts';
 
-/** `filters={json}` on the list (spec §7): a search text, a venue, published or not. */
+/** `filters={json}` on the list (docs/api/calls.md): a search text, a venue, published or not. */
 const filtersSchema = v.pipe(
   v.optional(v.string(), '{}'),
   v.parseJson(undefined, 'Filters must be JSON.'),
@@ -165,6 +168,36 @@ export const activityGroups = new Hono<AppEnv>()
     const admin = requireAdmin(c);
     await deleteActivityGroup(c.get('db'), admin.clientId, c.req.param('id'));
     return c.json({ data: { _id: c.req.param('id') } });
+  })
+  .post('/:id/duplicate', async (c) => {
+    const admin = requireAdmin(c);
+    const db = c.get('db');
+    const choice = await readBody(c, copyActivityGroupSchema);
+    const saved = await loadActivityGroup(db, admin.clientId, c.req.param('id'), {
+      publicView: false,
+    });
+    const fields = await listFields(db, admin.clientId, {
+      usage: 'activity',
+      includeDisabled: false,
+      includeAdminOnly: true,
+    });
+    // Through the wizard's own schema and write service, so a copy passes every rule a new
+    // group must (plan gates, subscription plans in use) and is written in one transaction.
+    const form = copyActivityGroup(
+      activityGroupFormValues(saved, fields as FieldDefinition[]),
+      choice,
+    );
+    const data = parse(await groupSchemaFor(db, admin.clientId), form);
+    const id = await saveActivityGroup(db, admin.clientId, null, data);
+    return c.json(
+      {
+        data: await loadActivityGroup(db, admin.clientId, id, {
+          publicView: false,
+          now: new Date(),
+        }),
+      },
+      201,
+    );
   })
   .post('/:id/archive', archive(true))
   .post('/:id/unarchive', archive(false))

@@ -10,8 +10,9 @@ import {
 
 /**
  * Childcare funding provider accounts (docs/rules/screens.md: 'Add a Provider account', 'Edit
- * Provider account', 'Remove Provider account'; §5 rules). The engine's schema checks each body
- * against the client's other accounts, so the answers carry the dialog's own messages.
+ * Provider account', 'Remove Provider account'; docs/rules/forms-and-messages.md rules). The
+ * engine's schema checks each body against the client's other accounts, so the answers carry the
+ * dialog's own messages.
  */
 export const childcareFundingAccounts = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -12,8 +12,9 @@ import {
 } from '../services/childcare.ts';
 
 /**
- * Childcare voucher providers (docs/rules/screens.md dialog, §5, §8): admin-only CRUD. Enable and
- * disable is a PUT with `enabled`; delete is refused once a payment used the provider.
+ * Childcare voucher providers (docs/rules/screens.md dialog, docs/rules/forms-and-messages.md):
+ * admin-only CRUD. Enable and disable is a PUT with `enabled`; delete is refused once a payment
+ * used the provider.
  */
 export const childcareVoucherProviders = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -11,7 +11,8 @@ import {
 
 /*
  * The offline payment methods of the payments settings screen: childcare voucher providers and
- * childcare funding provider accounts (docs/rules/screens.md dialogs, §5 rules, §8 delete guard).
+ * childcare funding provider accounts (docs/rules/screens.md dialogs,
+ * docs/rules/forms-and-messages.md rules, docs/rules/forms-and-messages.md delete guard).
  */
 
 let ctx: TestContext;

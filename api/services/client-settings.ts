@@ -5,7 +5,10 @@ import { fromFlag, nowIso, toFlag } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 
-/** Client settings in the spec's names (§3), plus what the widget needs to render. */
+/**
+ * Client settings under their wire names (docs/data-model.md), plus what the widget needs to
+ * render.
+ */
 export interface ClientSettingsDto {
   _id: string;
   name: string;

@@ -15,11 +15,11 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { stripeFailure } from '../payments/stripe.ts';
 
 /*
- * The organiser's connected Stripe account (docs/data-model.md "Connected payment account", §4
- * badge) and its payment method configuration (docs/data-model.md, docs/rules/constants.md). One
- * account per client (unique index): it is created on the first Connect, and Connect/Disconnect
- * afterwards only flips `connected`. Charges are direct charges on that account, so its own payment
- * method configuration decides what the Payment Element offers.
+ * The organiser's connected Stripe account (docs/data-model.md "Connected payment account",
+ * docs/rules/editing-and-states.md badge) and its payment method configuration (docs/data-model.md,
+ * docs/rules/constants.md). One account per client (unique index): it is created on the first
+ * Connect, and Connect/Disconnect afterwards only flips `connected`. Charges are direct charges on
+ * that account, so its own payment method configuration decides what the Payment Element offers.
  */
 
 type AccountRow = Pick<ConnectedAccountsTable, 'id' | 'account_id' | 'payment_method_config_id'> & {

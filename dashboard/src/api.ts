@@ -1,7 +1,7 @@
 /*
  * The dashboard's one API client instance and the react-query hooks every screen reads through.
  * Screens never call fetch: they use these hooks, so caching, sign-out handling and the spec's
- * failure messages (§8) live in one place.
+ * failure messages (docs/rules/forms-and-messages.md) live in one place.
  */
 import {
   MutationCache,

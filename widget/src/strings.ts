@@ -40,7 +40,8 @@ export const strings = {
   noTickets: 'No tickets are available for this activity.', // (docs/rules/screens.md empty state)
   venue: 'Venue',
   ageRange: 'Age range',
-  // Section headers and table columns follow the spec's admin tables (§2) for the same data.
+  // Section headers and table columns follow the admin tables (docs/rules/screens.md) for the same
+  // data.
   sessionsHeading: 'Sessions',
   ticketsHeading: 'Tickets',
   addOnsHeading: 'Add-ons',

@@ -23,7 +23,9 @@ export type Session = ActivityGroup['activities'][number];
 export const byStart = (a: Session, b: Session) =>
   a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime);
 
-/** Pro-rata tickets carry the spec's asterisk (§2); the legend explains it once per view. */
+/**
+ * Pro-rata tickets carry an asterisk (docs/rules/screens.md); the legend explains it once per view.
+ */
 export const isProRata = (ticket: Ticket) => ticket.type === 'all' && ticket.shouldProRata;
 
 export function TicketPrice({ ticket, settings }: { ticket: Ticket; settings: ClientSettings }) {

@@ -1,6 +1,7 @@
 /*
  * Reads and writes of the activity screens (issue 4): venues, one group, its sales, the plans and
- * cancellation rules the wizard offers. Failures carry the spec's §8 texts where it names them.
+ * cancellation rules the wizard offers. Failures carry docs/rules/forms-and-messages.md texts where
+ * it names them.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SalesDto } from '../../../../api/services/sales.ts';

@@ -20,8 +20,8 @@ import { type DiscountRule, useSaveDiscountRule } from './queries.ts';
  * The discount rule form in a modal: 'Create <type>' with Submit and Cancel
  * (docs/rules/screens.md), or the edit of a saved rule. The browser runs the engine's schema with
  * the same context the server uses (the saved rule, the other rules), so every message shows by its
- * field before a call is made. A failed create scrolls the dialog to the top, where the §8 message
- * shows. Mount it only while open.
+ * field before a call is made. A failed create scrolls the dialog to the top, where the
+ * docs/rules/forms-and-messages.md message shows. Mount it only while open.
  *
  * @example {dialog.isOpen ? <DiscountRuleDialog dialog={dialog} rule={null} presetType="Code" … /> : null}
  */

@@ -7,9 +7,9 @@ import { type Errors, errorsOf, formLevelError, serverErrorsOf } from '../activi
 import { type FundingAccount, useSaveFundingAccount } from './queries.ts';
 
 /**
- * 'Add a Provider account' / 'Edit Provider account' (docs/rules/screens.md, rules §5). The
- * engine's schema checks the form against the organiser's other accounts here and again on the
- * server.
+ * 'Add a Provider account' / 'Edit Provider account' (docs/rules/screens.md, rules:
+ * docs/rules/forms-and-messages.md). The engine's schema checks the form against the organiser's
+ * other accounts here and again on the server.
  */
 export function FundingAccountDialog({
   dialog,
