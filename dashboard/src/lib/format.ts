@@ -20,10 +20,19 @@ export const countryName = (code: string): string => displayName('region', code)
 /** @example currencyName('GBP') // 'British Pound' */
 export const currencyName = (code: string): string => displayName('currency', code) ?? code;
 
-/** @example currencySymbol('GBP') // '£' */
+/**
+ * The symbol beside an amount field. Narrow, because the field is in the organiser's own currency:
+ * a US organiser's price field reads '$', not en-GB's 'US$'.
+ *
+ * @example currencySymbol('USD') // '$'
+ */
 export function currencySymbol(code: string): string | null {
   try {
-    const part = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code })
+    const part = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+    })
       .formatToParts(0)
       .find((p) => p.type === 'currency');
     return part && part.value !== code ? part.value : null;
