@@ -2,11 +2,11 @@ import { addDays, daysBetween } from './dates.ts';
 
 /** The parts of the wizard's form values a copy changes; everything else is carried over. */
 interface CopyableGroup {
-  name: string;
-  enabled?: boolean;
-  activities?: { _id?: string; date: string }[];
-  tickets?: { _id?: string; sessionsCanBeUsedFor?: string[] }[];
-  addOns?: { _id?: string; sessionsCanBeUsedFor?: string[] }[];
+  name?: string | null;
+  enabled?: boolean | null;
+  activities?: { _id?: string | null; date?: string | null }[] | null;
+  tickets?: { _id?: string | null; sessionsCanBeUsedFor?: string[] | null }[] | null;
+  addOns?: { _id?: string | null; sessionsCanBeUsedFor?: string[] | null }[] | null;
 }
 
 /** The suggested name of a copy, which the organiser may change before copying. */
@@ -19,17 +19,18 @@ export const copyName = (name: string) => `${name} (copy)`;
  *
  * @example shiftSessionDates([{ date: '2026-01-31' }, { date: '2026-02-07' }], '2026-04-28').map((s) => s.date) // ['2026-04-28', '2026-05-05']
  */
-export function shiftSessionDates<T extends { date: string }>(
+export function shiftSessionDates<T extends { date?: string | null }>(
   sessions: readonly T[],
   startDate: string,
 ): T[] {
   const first = sessions.reduce<string | null>(
-    (min, s) => (min === null || s.date < min ? s.date : min),
+    (min, s) => (s.date && (min === null || s.date < min) ? s.date : min),
     null,
   );
-  if (first === null) return [];
+  if (first === null) return [...sessions];
   const days = daysBetween(first, startDate);
-  return sessions.map((s) => ({ ...s, date: addDays(s.date, days) }));
+  // A session without a date is left for the wizard's schema to refuse.
+  return sessions.map((s) => (s.date ? { ...s, date: addDays(s.date, days) } : s));
 }
 
 /**
@@ -45,7 +46,7 @@ export function copyActivityGroup<T extends CopyableGroup>(
   { startDate, name }: { startDate: string; name: string },
 ): T {
   const ids = new Map<string, string>();
-  const fresh = (prefix: string, index: number, old?: string) => {
+  const fresh = (prefix: string, index: number, old?: string | null) => {
     const id = `temp_copy_${prefix}${index}`;
     if (old) ids.set(old, id);
     return id;
@@ -54,7 +55,7 @@ export function copyActivityGroup<T extends CopyableGroup>(
     ...s,
     _id: fresh('s', i, s._id),
   }));
-  const remap = (list?: string[]) =>
+  const remap = (list?: string[] | null) =>
     (list ?? []).flatMap((id) => {
       const mapped = ids.get(id);
       return mapped ? [mapped] : [];

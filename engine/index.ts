@@ -73,6 +73,7 @@ export * from './registers.ts';
 export * from './reminders.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
 export * from './schemas/activity-group.ts';
+export * from './schemas/activity-group-copy.ts';
 export * from './schemas/add-on.ts';
 export * from './schemas/attendee.ts';
 export * from './schemas/auth.ts';

@@ -239,6 +239,11 @@ export const samples: Record<string, Sample> = {
     params: { id: 'camp' },
     body: (s) => group(s, 'Summer Camp'),
   },
+  'POST /api/activity-groups/:id/duplicate': {
+    as: 'admin',
+    params: { id: 'camp' },
+    body: () => ({ startDate: '2031-01-31', name: 'Summer Camp 2031' }),
+  },
   'POST /api/activity-groups/:id/archive': {
     as: 'admin',
     params: { id: 'camp' },
