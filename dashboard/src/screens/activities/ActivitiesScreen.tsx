@@ -19,7 +19,7 @@ const PAGE_SIZE = 10;
 
 interface PanelValues {
   venue: string;
-  status: '' | 'published' | 'draft';
+  status: '' | 'published' | 'draft' | 'archived';
   /** Activity field id → option or venue id. */
   fields: Record<string, string>;
 }
@@ -45,7 +45,9 @@ export function ActivitiesScreen() {
   const filters: GroupFilters = {
     search: search.trim() || undefined,
     venue: applied.venue || undefined,
-    enabled: applied.status === '' ? undefined : applied.status === 'published',
+    enabled: applied.status === 'published' ? true : applied.status === 'draft' ? false : undefined,
+    // Archived groups are left out of the list unless this status is chosen.
+    archived: applied.status === 'archived' ? true : undefined,
     fields: Object.values(applied.fields).some(Boolean)
       ? Object.fromEntries(Object.entries(applied.fields).filter(([, id]) => id))
       : undefined,
@@ -171,6 +173,7 @@ export function ActivitiesScreen() {
                 { value: '', label: 'Published and drafts' },
                 { value: 'published', label: 'Published' },
                 { value: 'draft', label: 'Drafts' },
+                { value: 'archived', label: 'Archived' },
               ]}
             />
             {filterFields.map((field) => (

@@ -13,6 +13,7 @@ import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { venueAddress } from '../venues/VenuesScreen.tsx';
 import { WaitlistEntries } from '../waitlists/WaitlistEntries.tsx';
+import { GroupActions } from './GroupActions.tsx';
 import {
   formatSessionDate,
   type SessionValues,
@@ -237,6 +238,7 @@ export function ActivityGroupScreen() {
           g ? (
             <span className="header-meta">
               {g.enabled ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}
+              {g.archived ? <Badge>Archived</Badge> : null}
               {g.venue ? (
                 <span>
                   {g.venue.name}
@@ -248,7 +250,14 @@ export function ActivityGroupScreen() {
             </span>
           ) : undefined
         }
-        actions={g ? <ButtonLink to={`/activities/${id}/edit`}>Edit</ButtonLink> : null}
+        actions={
+          g ? (
+            <>
+              <ButtonLink to={`/activities/${id}/edit`}>Edit</ButtonLink>
+              <GroupActions group={g} />
+            </>
+          ) : null
+        }
       />
       <QueryError error={group.error ?? active.error} />
       <SalesSummary active={active.data} cancelled={cancelled.data} waitlist={waitlist.data} />

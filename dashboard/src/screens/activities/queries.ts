@@ -46,6 +46,8 @@ export interface GroupFilters {
   search?: string;
   venue?: string;
   enabled?: boolean;
+  /** true: archived groups only (they are otherwise left out). */
+  archived?: boolean;
   /** Activity field id → chosen option (or venue) id, for fields used for admin filtering. */
   fields?: Record<string, string>;
 }
