@@ -138,6 +138,23 @@ describe('POST /api/activity-groups/{id}/duplicate', () => {
     expect(pub.status).toBe(404);
   });
 
+  it("copies the group's answers to activity fields", async () => {
+    const field = await ctx.request('POST', '/api/fields', {
+      token: org.token,
+      body: { title: 'Kit to bring', type: 'text', usage: 'activity' },
+    });
+    expect(field.status, JSON.stringify(field.body)).toBe(201);
+    const fieldId = field.body.data._id as string;
+    const created = await ctx.request('POST', '/api/activity-groups', {
+      token: org.token,
+      body: { ...form, fieldData: { [fieldId]: 'Shin pads' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const res = await duplicate(created.body.data._id, { startDate: '2030-09-06', name: 'Autumn' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.fieldData).toEqual({ [fieldId]: 'Shin pads' });
+  });
+
   it('refuses a bad date or a blank name and writes nothing', async () => {
     const source = await createGroup();
     const count = async () =>
