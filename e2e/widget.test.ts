@@ -406,7 +406,8 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     await hostPage(page, '/term-club.html', [
       { origin: stack.productUrl, clientId: club.clientId },
     ]);
-    const card = page.locator('classwise-widget').locator('.cw-card');
+    // The listing paints three skeleton cards first: wait for the activity's own card.
+    const card = page.locator('classwise-widget').locator('.cw-card:not(.cw-skel-card)');
     await card.first().waitFor({ timeout: 15_000 });
     const text = await card.first().textContent();
     expect(text).toContain('£160.00*');
