@@ -81,7 +81,8 @@ describe.skipIf(!chrome)('admin booking wizard in Chromium', () => {
     const warning = page.getByRole('status').filter({ hasText: 'Please check before booking' });
     await warning.waitFor();
     expect(await warning.textContent()).toContain(
-      `Leo Parent, Pay as you go: ${messages.warnOutsideAgeRange}`,
+      // The spec's wording, word for word.
+      'Leo Parent, Pay as you go: Please note that the attendee is outside of the age range for this activity.',
     );
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Booking for Sam Parent' }).waitFor();
@@ -90,7 +91,7 @@ describe.skipIf(!chrome)('admin booking wizard in Chromium', () => {
     expect(await price.getByRole('row', { name: /Total/ }).textContent()).toContain('£9.50');
     expect(await price.textContent()).toContain(`${FOOTBALL}: Pay as you go for Leo Parent`);
     // The warning stays in view where the admin confirms.
-    await page.getByText(messages.warnOutsideAgeRange).waitFor();
+    await page.getByText(messages.ageRangeNotice).waitFor();
 
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByText(messages.paymentMethodRequired).waitFor();

@@ -37,6 +37,18 @@ describe('places left', () => {
     ],
     ['the ticket limit caps it', 5, 1, [place('confirmed', 't1')], [], 0],
     [
+      'a counted row stands for that many places; an expired counted hold for none',
+      10,
+      null,
+      [
+        { ...place('confirmed', 't2'), count: 6 },
+        { ...place('held', 't1', '2025-01-10T12:05:00Z'), count: 3 },
+        { ...place('held', 't1', '2025-01-10T11:59:00Z'), count: 50 },
+      ],
+      [],
+      1,
+    ],
+    [
       'a Waiting entry takes no place; an offer for this session does',
       3,
       null,
@@ -72,6 +84,21 @@ describe('places left', () => {
     expect(a.placesLeft).toBe(left);
   });
 
+  it('counts places of the ticket from counted rows', () => {
+    const a = sessionAvailability({
+      sessionId: 's1',
+      placeLimit: 20,
+      ticket: { _id: 't1', placeLimit: 5 },
+      places: [
+        { ...place('confirmed', 't1'), count: 4 },
+        { ...place('confirmed', 't2'), count: 9 },
+      ],
+      waitlist: [],
+      now,
+    });
+    expect([a.taken, a.takenWithTicket, a.placesLeft]).toEqual([13, 4, 1]);
+  });
+
   it('raises each admin booking warning', () => {
     const full = sessionAvailability({
       sessionId: 's1',
@@ -103,7 +130,7 @@ describe('places left', () => {
       messages.warnPlaceLimitReached,
       messages.warnWaitlistFillsPlaces,
       messages.warnMissingRequiredInfo,
-      messages.warnOutsideAgeRange,
+      'Please note that the attendee is outside of the age range for this activity.',
       messages.warnAlreadyBookedWithTicket,
     ]);
     expect(

@@ -17,6 +17,14 @@ export interface PlaceRow {
   attendeeId?: string;
   status: 'held' | 'confirmed' | 'cancelled' | 'expired';
   holdExpiresAt?: string | null;
+  /**
+   * How many identical places this row stands for (1 when absent). Loaders count places in the
+   * database, one row per session, ticket, status and hold expiry, so a full session is a few
+   * rows, not one per place (docs/architecture.md, Performance); this rule still decides which
+   * of them take a place. A counted row has no booking or attendee: those come one per place,
+   * only for the attendees a booking is about.
+   */
+  count?: number;
 }
 
 export type WaitlistStatus =
@@ -139,8 +147,9 @@ export function sessionAvailability(input: {
   let takenWithTicket = 0;
   for (const p of input.places) {
     if (p.activityId !== input.sessionId || !placeCounts(p, input.now)) continue;
-    taken++;
-    if (input.ticket && p.ticketId === input.ticket._id) takenWithTicket++;
+    const n = p.count ?? 1;
+    taken += n;
+    if (input.ticket && p.ticketId === input.ticket._id) takenWithTicket += n;
   }
   const activeWaitlist = input.waitlist.filter(
     (w) =>
@@ -235,8 +244,9 @@ export function adminBookingWarnings(input: {
     out.push({ code: 'waitlistFillsPlaces', message: messages.warnWaitlistFillsPlaces });
   if (input.missingRequiredInfo)
     out.push({ code: 'missingRequiredInfo', message: messages.warnMissingRequiredInfo });
+  // The spec's own notice, the same one the waitlist shows (docs/rules/forms-and-messages.md).
   if (input.outsideAgeRange)
-    out.push({ code: 'outsideAgeRange', message: messages.warnOutsideAgeRange });
+    out.push({ code: 'outsideAgeRange', message: messages.ageRangeNotice });
   if (input.alreadyBookedWithTicket)
     out.push({ code: 'alreadyBookedWithTicket', message: messages.warnAlreadyBookedWithTicket });
   return out;

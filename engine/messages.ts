@@ -209,7 +209,6 @@ export const messages = {
   warnWaitlistFillsPlaces:
     'The remaining places for this session are being held for people on the waitlist.', // (ours)
   warnMissingRequiredInfo: 'The attendee is missing required information.', // (ours)
-  warnOutsideAgeRange: 'The attendee is outside the age restriction for this activity.', // (ours)
   warnAlreadyBookedWithTicket: 'The attendee has already been booked with this ticket.', // (ours)
   sessionFull: 'Sorry, there are no places left for this session.', // (ours)
   /** sessionFull naming the session(s) that went (engine `fullSessionsMessage`). */

@@ -140,7 +140,7 @@ describe('POST /api/bookings/admin/quote and a full session', () => {
     expect(open.body.data.total).toBe(2500);
     expect(open.body.data.problems).toEqual([]);
     expect(open.body.data.warnings[0].warnings.map((w: { message: string }) => w.message)).toEqual([
-      messages.warnOutsideAgeRange,
+      messages.ageRangeNotice,
       messages.warnAlreadyBookedWithTicket,
     ]);
     // The admin may book despite those warnings.

@@ -97,7 +97,7 @@ describe('the age block on the server', () => {
     expect(adminQuote.body.data.problems).toEqual([]);
     expect(adminQuote.body.data.warnings[0].warnings).toContainEqual({
       code: 'outsideAgeRange',
-      message: messages.warnOutsideAgeRange,
+      message: messages.ageRangeNotice,
     });
     const adminBooked = await post('/api/bookings/admin', org.token, {
       user: parent.userId,

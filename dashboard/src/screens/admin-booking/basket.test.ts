@@ -57,7 +57,7 @@ describe('quoteNotices', () => {
           activityGroup: 'g1',
           ticket: 'day',
           attendee: 'a1',
-          warnings: [{ code: 'outsideAgeRange', message: messages.warnOutsideAgeRange }],
+          warnings: [{ code: 'outsideAgeRange', message: messages.ageRangeNotice }],
         },
       ],
       problems: [{ lineKey: 0, message: messages.sessionFull }],
@@ -68,7 +68,7 @@ describe('quoteNotices', () => {
         {
           key: '0-outsideAgeRange',
           who: 'Leo Parent, Day ticket',
-          message: messages.warnOutsideAgeRange,
+          message: messages.ageRangeNotice,
         },
       ],
       problems: [{ key: '0-0', who: 'Leo Parent, Day ticket', message: messages.sessionFull }],
