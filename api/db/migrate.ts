@@ -20,6 +20,7 @@ import * as mailSettings from './migrations/2026_11_25_1900_h12b_mail_settings.t
 import * as mailUnsubscribe from './migrations/2026_11_25_1910_h12b_unsubscribe.ts';
 import * as hotIndexes from './migrations/2026_11_25_1920_h18_hot_indexes.ts';
 import * as archiveGroups from './migrations/2026_11_25_1930_h17a_archive_groups.ts';
+import * as mailNotifications from './migrations/2026_11_25_2010_mail_h12c_notifications.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1910_h12b_unsubscribe': mailUnsubscribe,
   '2026_11_25_1920_h18_hot_indexes': hotIndexes,
   '2026_11_25_1930_h17a_archive_groups': archiveGroups,
+  '2026_11_25_2010_mail_h12c_notifications': mailNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,8 @@ export interface ClientsTable {
   mail_sender_name: string | null;
   /** Where replies to e-mails go; null: no Reply-To header. */
   mail_reply_to: string | null;
+  /** The organiser's logo (a public image in `files`), shown in e-mails and hosted pages. */
+  logo_file_id: string | null;
   session_reminders: Generated<Flag>;
   session_reminder_hours: Generated<number>;
   created_at: string;
@@ -563,6 +565,33 @@ export interface MailUnsubscribesTable {
   created_at: string;
 }
 
+/** An admin's own choice of organiser e-mails (0/1 each); no row: none. */
+export interface MailAdminNotificationsTable {
+  client_id: string;
+  user_id: string;
+  new_booking: number;
+  cancellation: number;
+  payment_failed: number;
+  daily_digest: number;
+  updated_at: string;
+}
+
+/** An address a mail server refused for good, until the organiser clears it. */
+export interface MailBouncesTable {
+  client_id: string;
+  email: string;
+  reason: string;
+  bounced_at: string;
+}
+
+/** A confirmation's 'Add to calendar' link: the SHA-256 of its token and the booking it opens. */
+export interface CalendarLinksTable {
+  token_hash: string;
+  client_id: string;
+  booking_id: string;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -616,4 +645,7 @@ export interface Database {
   coach_activity_groups: CoachActivityGroupsTable;
   mail_unsubscribe_links: MailUnsubscribeLinksTable;
   mail_unsubscribes: MailUnsubscribesTable;
+  mail_admin_notifications: MailAdminNotificationsTable;
+  mail_bounces: MailBouncesTable;
+  calendar_links: CalendarLinksTable;
 }
