@@ -163,7 +163,16 @@ describe('custom fields', () => {
   it('fixes the type once data exists, and guards deleting fields', async () => {
     const { token, clientId } = await signUpOrganiser(ctx);
     const field = (await ctx.request('POST', '/api/fields', { token, body: sportField })).body.data;
+    // The dialog reads how many answers exist to lock the Type before anyone tries to save.
+    const usage = () => ctx.request('GET', `/api/fields/${field._id}/usage`, { token });
+    expect((await usage()).body.data).toEqual({ dataCount: 0 });
     await answer(clientId, field._id, { value_ref: field.fieldOptions[0]._id });
+    await answer(clientId, field._id, { value_ref: field.fieldOptions[1]._id });
+    expect((await usage()).body.data).toEqual({ dataCount: 2 });
+    const other = await signUpOrganiser(ctx);
+    expect(
+      (await ctx.request('GET', `/api/fields/${field._id}/usage`, { token: other.token })).status,
+    ).toBe(404);
     const retype = await ctx.request('PUT', `/api/fields/${field._id}`, {
       token,
       body: { title: 'Sport', type: 'text', usage: 'activity' },

@@ -7,7 +7,7 @@ import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { deleteField, saveField } from '../services/field-write.ts';
-import { listFields, loadOptionUsage } from '../services/fields.ts';
+import { listFields, loadFieldUsage, loadOptionUsage } from '../services/fields.ts';
 
 const fieldsQuery = v.object({
   usage: v.picklist(FIELD_USAGES, 'Unknown field usage.'),
@@ -56,6 +56,10 @@ export const fields = new Hono<AppEnv>()
     const field = await readBody(c, customFieldSchema);
     const id = await saveField(c.get('db'), admin.clientId, c.req.param('id'), field);
     return c.json({ data: await loadField(c.get('db'), admin.clientId, id, field.usage) });
+  })
+  .get('/:id/usage', async (c) => {
+    const admin = requireAdmin(c);
+    return c.json({ data: await loadFieldUsage(c.get('db'), admin.clientId, c.req.param('id')) });
   })
   .get('/:id/option-usage', async (c) => {
     const admin = requireAdmin(c);

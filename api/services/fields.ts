@@ -83,6 +83,33 @@ export async function listFields(
   }));
 }
 
+/**
+ * How many answers a field has: the field dialog locks its Type once there are any, as the server
+ * refuses a new type on save (engine `canChangeFieldType`).
+ *
+ * @example const { dataCount } = await loadFieldUsage(db, clientId, fieldId); // 3
+ */
+export async function loadFieldUsage(
+  db: Db,
+  clientId: string,
+  fieldId: string,
+): Promise<{ dataCount: number }> {
+  const row = await db
+    .selectFrom('custom_fields')
+    .leftJoin('field_data', (join) =>
+      join
+        .onRef('field_data.field_id', '=', 'custom_fields.id')
+        .onRef('field_data.client_id', '=', 'custom_fields.client_id'),
+    )
+    .select((eb) => eb.fn.count<number>('field_data.id').as('n'))
+    .where('custom_fields.client_id', '=', clientId)
+    .where('custom_fields.id', '=', fieldId)
+    .groupBy('custom_fields.id')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { dataCount: Number(row.n) };
+}
+
 /** What the option guards (docs/rules/forms-and-messages.md) look at, per option of one field. */
 export type OptionUsage = Record<string, { usedByHomeTabs: number; dataCount: number }>;
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Field } from '../../../../api-client/index.ts';
 import { describeFailure } from '../../../../api-client/index.ts';
 import {
+  canChangeFieldType,
   canDeleteFieldOption,
   canDisableFieldOption,
   customFieldSchema,
@@ -76,6 +77,16 @@ function useOptionUsage(fieldId: string | undefined) {
   return useQuery({
     queryKey: ['fields', 'option-usage', fieldId],
     queryFn: () => api.get<OptionUsage>(`/api/fields/${fieldId}/option-usage`),
+    enabled: !!fieldId,
+    staleTime: 0,
+  });
+}
+
+/** How many answers a saved field has: its Type is locked once there are any. */
+function useFieldUsage(fieldId: string | undefined) {
+  return useQuery({
+    queryKey: ['fields', 'usage', fieldId],
+    queryFn: () => api.get<{ dataCount: number }>(`/api/fields/${fieldId}/usage`),
     enabled: !!fieldId,
     staleTime: 0,
   });
@@ -173,6 +184,14 @@ export function FieldDialog({
   const refusal = useModal();
   const [refused, setRefused] = useState({ title: '', message: '' });
   const optionUsage = useOptionUsage(field?._id);
+  const fieldUsage = useFieldUsage(field?._id);
+  // Locked while the count loads too, so the type cannot be changed before the answer is known.
+  // If the count cannot be read, the server's own refusal on save still protects the answers.
+  const typeGuard: Guard = fieldUsage.data
+    ? canChangeFieldType(fieldUsage.data)
+    : field && fieldUsage.isPending
+      ? { ok: false, message: 'Checking whether this field has answers…' }
+      : { ok: true };
   /** Runs an option guard for a saved option; a refusal is shown and stops the change. */
   const allowed = (o: Option, title: string, guard: (u: OptionUsage[string]) => Guard) => {
     const counts = o._id && !isTemp(o._id) ? optionUsage.data?.[o._id] : undefined;
@@ -233,6 +252,8 @@ export function FieldDialog({
             required
             value={values.type}
             error={errors.type}
+            disabled={!typeGuard.ok}
+            hint={typeGuard.ok ? undefined : typeGuard.message}
             onChange={(e) => set({ type: e.target.value })}
             options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
           />
