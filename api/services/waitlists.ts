@@ -15,6 +15,7 @@ import {
   waitlistTransitionError,
   zonedParts,
 } from '../../engine/index.ts';
+import { offerDeadline } from '../../engine/offer-deadline.ts';
 import type { Db } from '../db/connection.ts';
 import { newId } from '../db/ids.ts';
 import { findClientById } from '../db/repositories/clients.ts';
@@ -295,7 +296,15 @@ export async function moveWaitlistEntry(
     if (status === 'Ready') {
       const offer = offerExpiresAt(now, offerHours);
       if (offer.error) throw new HttpError(422, offer.error, { offerHours: offer.error });
-      expiresAt = offer.expiresAt;
+      // Never at night on the organiser's clock (engine offerDeadline, docs/rules/messages.md).
+      const zone = await trx
+        .selectFrom('clients')
+        .select('time_zone')
+        .where('id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      expiresAt = new Date(
+        offerDeadline(now, Date.parse(offer.expiresAt!), zone.time_zone),
+      ).toISOString();
     } else if (offerHours !== undefined) {
       throw new HttpError(422, messages.offerHoursRange, { offerHours: messages.offerHoursRange });
     }

@@ -1,4 +1,5 @@
 import { render } from '@react-email/components';
+import { widgetHash } from '../../../engine/deep-links.ts';
 import { formatTimeRange } from '../../../engine/index.ts';
 import { listAttendees } from '../../services/attendees.ts';
 import { WaitlistOffer } from '../templates/WaitlistOffer.tsx';
@@ -10,7 +11,7 @@ import { type Composer, MessageNotNeeded } from './types.ts';
  * names. An offer that ended
  * before the send (booked, withdrawn or lapsed) is not announced: the message is skipped.
  */
-export const composeWaitlistOffer: Composer = async (row, { db }) => {
+export const composeWaitlistOffer: Composer = async (row, { db, publicUrl }) => {
   const { entryId, expiresAt } = JSON.parse(row.payload) as {
     entryId?: string;
     expiresAt?: string;
@@ -61,6 +62,9 @@ export const composeWaitlistOffer: Composer = async (row, { db }) => {
         : 'Every session of the course',
     until: organiser.instant(expiresAt!),
     variant,
+    // Always our hosted page, which every organiser has (the widget on their own site is not
+    // known to us): the widget there opens at the offer.
+    offerUrl: `${publicUrl}/book/${encodeURIComponent(row.client_id)}${widgetHash(`offer/${encodeURIComponent(entryId!)}`)}`,
   } as const;
   const element = <WaitlistOffer {...props} />;
   return {

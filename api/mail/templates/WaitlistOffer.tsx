@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Button, Text } from '@react-email/components';
 import { headingStyle, Layout, type Organiser, textStyle } from './Layout.tsx';
 
 export interface WaitlistOfferProps {
@@ -12,7 +12,17 @@ export interface WaitlistOfferProps {
   until: string;
   /** The reminder sent before the offer lapses, or the notice that it has. */
   variant?: 'offer' | 'reminder' | 'lapsed';
+  /** Our hosted booking page, opened at this offer (sign in, then Accept). */
+  offerUrl: string;
 }
+
+const button = {
+  backgroundColor: '#2563eb',
+  borderRadius: '6px',
+  color: '#ffffff',
+  fontSize: '15px',
+  padding: '12px 20px',
+};
 
 /**
  * A place came free for a child on the waitlist: which activity and session, and until when it
@@ -37,8 +47,16 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
       <Text style={headingStyle}>{props.session}</Text>
       {props.variant === 'lapsed' ? null : (
         <Text style={textStyle}>
-          {`We are keeping it for you until ${props.until}. Book it from ${props.organiser.name}'s booking page, signed in as you joined the waitlist; after that time it goes to the next family waiting.`}
+          {`We are keeping it for you until ${props.until}. Book it signed in as you joined the waitlist; after that time it goes to the next family waiting.`}
         </Text>
+      )}
+      {props.variant === 'lapsed' ? null : (
+        <>
+          <Button href={props.offerUrl} style={button}>
+            See the offer and book
+          </Button>
+          <Text style={textStyle}>{`Or open this address: ${props.offerUrl}`}</Text>
+        </>
       )}
     </Layout>
   );
