@@ -20,6 +20,7 @@ export async function startMailCatcher({
   host = '127.0.0.1',
   onMessage,
   refuse = () => null,
+  refuseRecipient = () => null,
 }: {
   /** 0 picks a free port. */
   port?: number;
@@ -27,6 +28,8 @@ export async function startMailCatcher({
   onMessage: (message: CaughtMessage) => void | Promise<void>;
   /** A reason to refuse each message with, or null to accept it. */
   refuse?: () => string | null;
+  /** A reason to refuse this recipient with (550 to RCPT TO, as for an unknown mailbox), or null. */
+  refuseRecipient?: (address: string) => string | null;
 }) {
   const server = new SMTPServer({
     authOptional: true,
@@ -35,6 +38,11 @@ export async function startMailCatcher({
     size: 25 * 1024 * 1024,
     onMailFrom(_address, _session, callback) {
       const reason = refuse();
+      if (!reason) return callback();
+      callback(Object.assign(new Error(reason), { responseCode: 550 }));
+    },
+    onRcptTo(address, _session, callback) {
+      const reason = refuseRecipient(address.address);
       if (!reason) return callback();
       callback(Object.assign(new Error(reason), { responseCode: 550 }));
     },

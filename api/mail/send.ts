@@ -4,8 +4,11 @@ import {
   unsubscribeCategoryOf,
   unsubscribeMessages,
 } from '../../engine/index.ts';
+import { bounceMessages, isRecipientRefused, type SendFailure } from '../../engine/mail-bounces.ts';
 import type { Db } from '../db/connection.ts';
+import { findBounce, recordBounce } from './bounces.ts';
 import { composers } from './compose/index.ts';
+import { loadOrganiser } from './compose/organiser.ts';
 import { type Composed, MessageNotNeeded, type MessageRow } from './compose/types.ts';
 import { queueSend } from './outbox.ts';
 import type { MailSettings } from './settings.ts';
@@ -31,6 +34,9 @@ export const MAX_SEND_ATTEMPTS = 5;
 export const retryDelayMs = (next: number) => 60_000 * 4 ** (next - 2);
 
 const REDACTED = '[link removed once sent]';
+
+/** A send that can never succeed as things stand (the address was refused before): no retry. */
+class SendRefused extends Error {}
 
 /** One line a person can act on, from whatever Nodemailer or a composer threw. */
 export function failureReason(error: unknown): string {
@@ -104,6 +110,14 @@ export async function sendMessage(
       },
     );
     if (!ctx.settings.smtpUrl) throw new Error('No SMTP server is configured (SMTP_URL).');
+    // An address its server refused for good is not tried again until the organiser clears it.
+    const bounce = await findBounce(db, clientId, row.recipient_email);
+    if (bounce) {
+      const organiser = await loadOrganiser(db, clientId);
+      throw new SendRefused(
+        bounceMessages.notSent(organiser.instant(bounce.bouncedAt), bounce.reason),
+      );
+    }
     const sender = await db
       .selectFrom('clients')
       .select(['mail_sender_name', 'mail_reply_to'])
@@ -160,9 +174,19 @@ export async function sendMessage(
         .execute();
       return 'skipped';
     }
-    const retry = attempt < MAX_SEND_ATTEMPTS;
+    // The recipient's server refused the address for good (5xx to RCPT TO): recorded on the
+    // customer for the organiser to see, and not retried.
+    const refused = !(error instanceof SendRefused) && isRecipientRefused(error as SendFailure);
+    const retry = attempt < MAX_SEND_ATTEMPTS && !refused && !(error instanceof SendRefused);
     const nextAt = new Date(now.getTime() + retryDelayMs(attempt + 1));
     await db.transaction().execute(async (trx) => {
+      if (refused)
+        await recordBounce(trx, {
+          clientId,
+          email: row.recipient_email,
+          reason: failureReason(error),
+          at: nowIso,
+        });
       await trx
         .updateTable('messages')
         .set({

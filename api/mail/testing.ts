@@ -12,8 +12,10 @@ import { readMailSettings } from './settings.ts';
 export async function startTestInbox() {
   const received: ParsedMail[] = [];
   const state = { refusing: null as string | null };
+  const refusedAddresses = new Map<string, string>();
   const catcher = await startMailCatcher({
     refuse: () => state.refusing,
+    refuseRecipient: (address) => refusedAddresses.get(address.toLowerCase()) ?? null,
     onMessage: async ({ raw }) => {
       received.push(await simpleParser(raw));
     },
@@ -23,6 +25,11 @@ export async function startTestInbox() {
     received,
     refuse(reason: string | null) {
       state.refusing = reason;
+    },
+    /** Refuses one recipient at RCPT TO with a 550 and `reason` (null: accept it again). */
+    refuseAddress(address: string, reason: string | null) {
+      if (reason) refusedAddresses.set(address.toLowerCase(), reason);
+      else refusedAddresses.delete(address.toLowerCase());
     },
     /** The mail context a sender in the test uses: this inbox, our test origin. */
     mail: {

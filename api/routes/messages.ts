@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { queryLimit, queryPage } from '../../engine/index.ts';
+import { bounceMessages } from '../../engine/mail-bounces.ts';
 import type { AppEnv } from '../context.ts';
 import { newId } from '../db/ids.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
 import { enqueueBookingConfirmation } from '../mail/booking-messages.ts';
+import { clearBounce, listBounces } from '../mail/bounces.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { listMessages, loadMessage } from '../services/messages/list.ts';
 
@@ -21,6 +23,19 @@ const resendBody = v.strictObject({
     v.string('Choose a booking.'),
     v.nonEmpty('Choose a booking.'),
     v.maxLength(64),
+  ),
+});
+
+const bounceQuery = v.object({
+  email: v.optional(v.pipe(v.string(), v.maxLength(320))),
+});
+
+const clearBounceBody = v.strictObject({
+  email: v.pipe(
+    v.string('Enter the e-mail address.'),
+    v.trim(),
+    v.nonEmpty('Enter the e-mail address.'),
+    v.maxLength(320),
   ),
 });
 
@@ -60,6 +75,20 @@ export const messagesRoutes = new Hono<AppEnv>()
       }),
     );
     return c.json({ data: await loadMessage(db, admin.clientId, id!) }, 201);
+  })
+  // Addresses their mail server refused (docs/rules/messages.md), for the badge and the customer.
+  .get('/bounces', async (c) => {
+    const admin = requireAdmin(c);
+    const { email } = parse(bounceQuery, c.req.query());
+    return c.json({ data: await listBounces(c.get('db'), admin.clientId, email) });
+  })
+  // The organiser checked the address: messages to it are sent again.
+  .post('/bounces/clear', async (c) => {
+    const admin = requireAdmin(c);
+    const { email } = await readBody(c, clearBounceBody);
+    if (!(await clearBounce(c.get('db'), admin.clientId, email)))
+      throw new HttpError(404, bounceMessages.noneToClear);
+    return c.json({ data: { email: email.toLowerCase(), cleared: true } });
   })
   .get('/:id', async (c) => {
     const admin = requireAdmin(c);
