@@ -121,7 +121,8 @@ export async function createPlan(db: Db, stripe: Stripe, clientId: string, body:
   return planDto(row);
 }
 
-const updateBody = v.object({
+/** Also the API description's schema for this body (api/openapi/). */
+export const updateBody = v.object({
   name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(messages.nameRequired))),
   enabled: v.optional(v.boolean()),
 });

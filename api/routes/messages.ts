@@ -18,7 +18,8 @@ const listQuery = v.object({
   email: v.optional(v.pipe(v.string(), v.maxLength(320))),
 });
 
-const resendBody = v.strictObject({
+/** Also the API description's schema for this body (api/openapi/). */
+export const resendBody = v.strictObject({
   bookingId: v.pipe(
     v.string('Choose a booking.'),
     v.nonEmpty('Choose a booking.'),
@@ -30,7 +31,8 @@ const bounceQuery = v.object({
   email: v.optional(v.pipe(v.string(), v.maxLength(320))),
 });
 
-const clearBounceBody = v.strictObject({
+/** Also the API description's schema for this body (api/openapi/). */
+export const clearBounceBody = v.strictObject({
   email: v.pipe(
     v.string('Enter the e-mail address.'),
     v.trim(),
