@@ -72,6 +72,7 @@ export * from './registers.ts';
 /** When scheduled messages go out. @example offerReminderAt(offeredAt, expiresAt) */
 export * from './reminders.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
+export * from './schemas/account.ts';
 export * from './schemas/activity-group.ts';
 export * from './schemas/activity-group-copy.ts';
 export * from './schemas/add-on.ts';

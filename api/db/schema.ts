@@ -29,6 +29,9 @@ export interface ClientsTable {
   logo_file_id: string | null;
   session_reminders: Generated<Flag>;
   session_reminder_hours: Generated<number>;
+  /** The organiser's terms and privacy pages (http(s)); null: not set (docs/rules/account.md). */
+  terms_url: string | null;
+  privacy_url: string | null;
   created_at: string;
   updated_at: string;
 }

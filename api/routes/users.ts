@@ -1,10 +1,21 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { queryLimit, queryPage } from '../../engine/index.ts';
+import {
+  accountMessages,
+  attendeeAnswersSchema,
+  changePasswordSchema,
+  queryLimit,
+  queryPage,
+  requiredString,
+} from '../../engine/index.ts';
+import { SESSION_COOKIE } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { parse } from '../http/validate.ts';
-import { requireAdmin, requireUser } from '../middleware/auth.ts';
+import { parse, readBody } from '../http/validate.ts';
+import { requestToken, requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { changePassword, loadOwnDetails, saveOwnDetails } from '../services/account.ts';
 import { loadCustomerAccount } from '../services/customer-account.ts';
 import { listUsers, loadUser } from '../services/users.ts';
 
@@ -33,6 +44,12 @@ function readFilters(text: string | undefined) {
   return parse(filtersSchema, json);
 }
 
+/** The account area's details form: the name and answers as the attendee form sends them. */
+const ownDetailsBody = v.object({
+  fullName: requiredString(),
+  fieldData: attendeeAnswersSchema.entries.fieldData,
+});
+
 export const users = new Hono<AppEnv>()
   // The dashboard's Customers screen: the admin's own client only, paged and searchable.
   .get('/', async (c) => {
@@ -49,6 +66,27 @@ export const users = new Hono<AppEnv>()
   .get('/me', async (c) => {
     const caller = requireUser(c);
     return c.json({ data: await loadUser(c.get('db'), caller.clientId, caller.userId) });
+  })
+  // The parent's account area (docs/rules/account.md): always the caller's own row.
+  .get('/me/details', async (c) => {
+    const caller = requireCustomer(c);
+    return c.json({ data: await loadOwnDetails(c.get('db'), caller.clientId, caller.userId) });
+  })
+  .put('/me', async (c) => {
+    const caller = requireCustomer(c);
+    const input = await readBody(c, ownDetailsBody);
+    return c.json({
+      data: await saveOwnDetails(c.get('db'), caller.clientId, caller.userId, input),
+    });
+  })
+  .post('/me/password', async (c) => {
+    const caller = requireUser(c);
+    // Guessing the current password from a stolen session is slowed like a sign-in.
+    await rateLimit(c, `change-password:${caller.userId}`, { limit: 10, windowSeconds: 3600 });
+    const input = await readBody(c, changePasswordSchema);
+    const token = requestToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE));
+    await changePassword(c.get('db'), { ...caller, token: token ?? '' }, input);
+    return c.json({ data: { message: accountMessages.passwordChanged } });
   })
   // The customer page's money: credit balance and latest payments and refunds (admins only).
   .get('/:id/account', async (c) => {

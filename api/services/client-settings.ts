@@ -31,6 +31,9 @@ export interface ClientSettingsDto {
   /** Whether parents are reminded of a booked session, and how many hours before it. */
   sessionReminders: boolean;
   sessionReminderHours: number;
+  /** The organiser's terms and privacy pages the registration agreements link to; null: none. */
+  termsUrl: string | null;
+  privacyUrl: string | null;
 }
 
 export async function loadClientSettings(db: Db, clientId: string): Promise<ClientSettingsDto> {
@@ -54,6 +57,8 @@ export async function loadClientSettings(db: Db, clientId: string): Promise<Clie
     replyTo: client.mail_reply_to ?? null,
     sessionReminders: fromFlag(client.session_reminders),
     sessionReminderHours: client.session_reminder_hours,
+    termsUrl: client.terms_url ?? null,
+    privacyUrl: client.privacy_url ?? null,
   };
 }
 
@@ -98,6 +103,8 @@ export async function saveClientSettings(
       ...(input.sessionReminderHours === null
         ? {}
         : { session_reminder_hours: input.sessionReminderHours }),
+      ...(input.termsUrl === undefined ? {} : { terms_url: input.termsUrl }),
+      ...(input.privacyUrl === undefined ? {} : { privacy_url: input.privacyUrl }),
       updated_at: nowIso(),
     })
     .where('id', '=', clientId)

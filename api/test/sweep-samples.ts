@@ -229,6 +229,8 @@ export const samples: Record<string, Sample> = {
       allowPayLater: true,
       formTemplate: 'Default',
       buttonDisplay: 'align right',
+      termsUrl: 'https://club.example/terms',
+      privacyUrl: 'https://club.example/privacy',
     }),
   },
   'POST /api/fields': { as: 'admin', body: () => ({ ...field, title: 'Allergies' }) },
@@ -295,6 +297,19 @@ export const samples: Record<string, Sample> = {
   'PUT /api/cancellation-rules/:id': { as: 'admin', params: { id: 'ruleId' }, body: () => rule },
   'POST /api/user/attendees': { as: 'customer', body: attendee },
   'PUT /api/user/attendees/:id': { as: 'customer', params: { id: 'child' }, body: attendee },
+  // The account area (docs/rules/account.md): the parent's own details and password.
+  'PUT /api/users/me': {
+    as: 'customer',
+    body: () => ({ fullName: 'Pat Sweep', fieldData: [] }),
+  },
+  'POST /api/users/me/password': {
+    as: 'customer',
+    body: () => ({
+      currentPassword: 'parent-pass',
+      password: 'sweep-new-pass',
+      confirmPassword: 'sweep-new-pass',
+    }),
+  },
   'POST /api/attendees': {
     as: 'admin',
     body: (s) => ({ userId: s.parent.userId, ...attendee(s) }),

@@ -9,6 +9,7 @@ import {
   SESSION_REMINDER_HOURS,
 } from '../mail-settings.ts';
 import { messages } from '../messages.ts';
+import { WEB_ADDRESS_MAX, webAddressProblem } from './account.ts';
 import {
   checkInteger,
   flag,
@@ -17,6 +18,7 @@ import {
   isBlank,
   numberish,
   optionalText,
+  optionalTextOf,
 } from './common.ts';
 
 export const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
@@ -43,6 +45,9 @@ export interface ClientSettingsInput {
   replyTo?: string | null;
   sessionReminders?: boolean | null;
   sessionReminderHours?: number | string | null;
+  /** The organiser's terms and privacy pages; blank: not set (docs/rules/account.md). */
+  termsUrl?: string | null;
+  privacyUrl?: string | null;
 }
 
 /**
@@ -69,6 +74,8 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       replyTo: optionalText,
       sessionReminders: flag,
       sessionReminderHours: numberish,
+      termsUrl: optionalTextOf(WEB_ADDRESS_MAX + 100),
+      privacyUrl: optionalTextOf(WEB_ADDRESS_MAX + 100),
     },
     (form: ClientSettingsInput) => {
       const issues = new Issues();
@@ -131,6 +138,10 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
             message: mailSettingsMessages.sessionReminderHoursRange,
           },
         });
+      for (const key of ['termsUrl', 'privacyUrl'] as const) {
+        const problem = webAddressProblem(form[key]);
+        if (problem) issues.add(key, problem);
+      }
       return issues.list;
     },
     (form) => ({
@@ -153,6 +164,9 @@ export function clientSettingsSchema(opts: { currencyLocked: boolean; currentCur
       sessionReminderHours: isBlank(form.sessionReminderHours)
         ? null
         : Math.trunc(Number(form.sessionReminderHours)),
+      /** undefined: not sent (keep the saved link); null: cleared. */
+      termsUrl: form.termsUrl === undefined ? undefined : form.termsUrl?.trim() || null,
+      privacyUrl: form.privacyUrl === undefined ? undefined : form.privacyUrl?.trim() || null,
     }),
   );
 }
