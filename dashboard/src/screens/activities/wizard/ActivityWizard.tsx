@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ActivityGroup } from '../../../../../api-client/index.ts';
 import {
   activityGroupFormValues,
   createActivityGroupSchema,
   type FieldDefinition,
+  localeFor,
   type SavedActivityGroup,
 } from '../../../../../engine/index.ts';
 import { useClientSettings, useFields } from '../../../api.ts';
@@ -12,6 +13,8 @@ import { Alert, QueryError } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/Spinner.tsx';
+import { useModal } from '../../../components/useModal.ts';
+import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { type Errors, errorsOf, scrollToFirstError, serverErrorsOf } from '../form.tsx';
 import type { GroupValues } from '../lib.ts';
 import {
@@ -23,6 +26,7 @@ import {
   useVenues,
 } from '../queries.ts';
 import '../activities.css';
+import { DiscardChangesDialog } from './DiscardChangesDialog.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { SessionsStep, TicketsStep } from './ItemsSteps.tsx';
 import { SettingsStep } from './SettingsStep.tsx';
@@ -76,6 +80,19 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
         )
       : EMPTY,
   );
+  // What the form started from: leaving asks first only when the values differ from it.
+  const [initial] = useState(values);
+  const dirty = useMemo(
+    () => JSON.stringify(values) !== JSON.stringify(initial),
+    [values, initial],
+  );
+  const discard = useModal();
+  const leaveTo = useRef<() => void>(() => {});
+  const askToLeave = (leave: () => void) => {
+    leaveTo.current = leave;
+    discard.open();
+  };
+  useLeaveGuard(dirty && !save.isSuccess, askToLeave);
   const [step, setStep] = useState(0);
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -151,8 +168,10 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
     goTo(step + 1);
   };
   const back = () => {
-    if (step === 0) navigate(id ? `/activities/${id}` : '/activities');
-    else goTo(step - 1);
+    if (step > 0) return goTo(step - 1);
+    const leave = () => navigate(id ? `/activities/${id}` : '/activities');
+    if (dirty) askToLeave(leave);
+    else leave();
   };
   const jump = (index: number) => {
     if (index <= step) return goTo(index);
@@ -191,6 +210,7 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
     sales: sales.data,
     booked: booked.data,
     currency: client.data?.currency ?? 'GBP',
+    locale: localeFor(client.data?.country),
     dateFormat: client.data?.dateFormat ?? 'dd/MM/yyyy',
     timeZone: client.data?.timeZone ?? 'Europe/London',
   };
@@ -278,6 +298,9 @@ function ActivityWizard({ id, saved }: { id?: string; saved: ActivityGroup | nul
           <Button onClick={next}>Next</Button>
         )}
       </footer>
+      {discard.isOpen ? (
+        <DiscardChangesDialog dialog={discard} onDiscard={() => leaveTo.current()} />
+      ) : null}
     </div>
   );
 }
