@@ -82,6 +82,25 @@ export function localeFor(country: string | null | undefined): string {
   return /^[A-Z]{2}$/.test(code) ? `en-${code}` : 'en-GB';
 }
 
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An instant (ISO-8601 UTC) as a date and time on the organiser's clock, in their country's
+ * order and 12- or 24-hour style: when a booking was made, when a waitlist offer ends. Without a
+ * zone it reads in the viewer's own.
+ *
+ * @example formatInstant('2026-11-25T16:05:00Z', 'en-GB', 'Europe/London') // '25 Nov 2026, 16:05'
+ * @example formatInstant('2026-11-25T16:05:00Z', 'en-US', 'America/New_York') // 'Nov 25, 2026, 11:05 AM'
+ */
+export function formatInstant(iso: string, locale: string, timeZone?: string): string {
+  const key = `${locale}|${timeZone ?? ''}`;
+  let f = instantFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    instantFormatters.set(key, f);
+  }
+  // Some engines put a narrow no-break space before AM/PM; a plain space reads and matches alike.
+  return f.format(new Date(iso)).replace(/\u202f/g, ' ');
+}
 /**
  * A short, friendly date for listings.
  *

@@ -1,4 +1,5 @@
-import { formatCivilDate, formatMoney } from '../../../engine/index.ts';
+import { formatCivilDate } from '../../../engine/index.ts';
+import { useMoney } from '../lib/money.ts';
 import { Badge } from './Badge.tsx';
 import { Button } from './Button.tsx';
 import { Modal } from './Modal.tsx';
@@ -52,6 +53,7 @@ export function PaymentScheduleDialog({
   /** Paid at booking, before the first instalment (what the instalments leave). */
   atBooking?: number;
 }) {
+  const money = useMoney();
   const withStatus = rows.some((r) => r.status);
   return (
     <Modal
@@ -66,7 +68,7 @@ export function PaymentScheduleDialog({
         </p>
       ))}
       {atBooking > 0 ? (
-        <p>{formatMoney(atBooking, currency)} is paid at booking, then the instalments below.</p>
+        <p>{money(atBooking, currency)} is paid at booking, then the instalments below.</p>
       ) : null}
       <Table
         caption={title}
@@ -78,7 +80,7 @@ export function PaymentScheduleDialog({
             key: 'amount',
             header: 'Amount',
             align: 'right',
-            render: (r) => formatMoney(r.amount, currency),
+            render: (r) => money(r.amount, currency),
           },
           ...(withStatus
             ? [

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ActivityGroup } from '../../../../api-client/index.ts';
-import { formatMoney, messages } from '../../../../engine/index.ts';
+import { messages } from '../../../../engine/index.ts';
 import { useClientSettings } from '../../api.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PlacesCount } from '../../components/PlacesCount.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useMoney } from '../../lib/money.ts';
 import { venueAddress } from '../venues/VenuesScreen.tsx';
 import { WaitlistEntries } from '../waitlists/WaitlistEntries.tsx';
 import { GroupActions } from './GroupActions.tsx';
@@ -112,6 +113,7 @@ export function ActivityGroupScreen() {
   const [salesOf, setSalesOf] = useState({ title: '', counts: {} as Record<string, number> });
   const g = group.data;
   const currency = client.data?.currency ?? 'GBP';
+  const formatMoney = useMoney();
   const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
   const loading = group.isPending;
 

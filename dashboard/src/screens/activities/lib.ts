@@ -26,11 +26,11 @@ export const TICKET_TYPE_LABELS: Record<string, string> = {
 export const ticketTypeLabel = (type: string | null | undefined) =>
   TICKET_TYPE_LABELS[type ?? ''] ?? type ?? '';
 
-/** A price typed in major units, shown in the client's currency ('£80.00'). */
-export function formatMajor(value: unknown, currency: string): string {
+/** A price typed in major units, shown in the client's currency and country's way ('£80.00'). */
+export function formatMajor(value: unknown, currency: string, locale: string): string {
   const n = toNumber(value);
   if (n === null || Number.isNaN(n)) return '—';
-  return formatMoney(majorToMinor(n), currency);
+  return formatMoney(majorToMinor(n), currency, locale);
 }
 
 /** 'Sat 07/03/2026' in the client's date format. */

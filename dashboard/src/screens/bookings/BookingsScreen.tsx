@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Booking } from '../../../../api-client/index.ts';
-import { formatCivilDate, formatMoney } from '../../../../engine/index.ts';
+import { formatCivilDate } from '../../../../engine/index.ts';
 import { useActivityGroups, useClientSettings } from '../../api.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useSearchBox } from '../../components/useSearchBox.ts';
+import { useLocale, useMoney } from '../../lib/money.ts';
 import { CsvExportButton } from '../customers/CsvExportButton.tsx';
 import { pageQuery } from '../customers/paged.ts';
 import {
@@ -79,6 +80,8 @@ export function BookingsScreen() {
   const [panelOpen, setPanelOpen] = useState(false);
   const [panel, setPanel] = useState<PanelValues>(applied);
   const client = useClientSettings();
+  const formatMoney = useMoney();
+  const locale = useLocale();
   const groups = useActivityGroups();
   const bookings = useBookings({ ...applied, search: search.trim() }, page, PAGE_SIZE);
   const timeZone = client.data?.timeZone;
@@ -109,7 +112,7 @@ export function BookingsScreen() {
           <Link to={`/bookings/${b._id}`} className="row-link" onClick={(e) => e.stopPropagation()}>
             {bookingRef(b._id)}
           </Link>
-          <span className="detail-note">{formatInstant(b.createdAt, timeZone)}</span>
+          <span className="detail-note">{formatInstant(b.createdAt, timeZone, locale)}</span>
         </>
       ),
     },

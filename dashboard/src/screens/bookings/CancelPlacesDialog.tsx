@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { Booking } from '../../../../api-client/index.ts';
-import { formatMoney, messages } from '../../../../engine/index.ts';
+import { messages } from '../../../../engine/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import type { ModalControls } from '../../components/useModal.ts';
+import { useLocale, useMoney } from '../../lib/money.ts';
 import { Checkbox } from '../activities/form.tsx';
 import { METHOD_LABELS } from '../cancellation-rules/lib.ts';
 import { formatInstant, sessionLabel } from './lib.ts';
@@ -41,6 +42,8 @@ export function CancelPlacesDialog({
   /** Told what happened, in a sentence for the screen's notice. */
   onCancelled?: (notice: string) => void;
 }) {
+  const formatMoney = useMoney();
+  const locale = useLocale();
   const [places, setPlaces] = useState<string[]>([]);
   const [method, setMethod] = useState<string | null>(null);
   const quote = useCancelQuote(booking._id, places);
@@ -153,7 +156,7 @@ export function CancelPlacesDialog({
                         <span className="check-label">{METHOD_LABELS[m.method] ?? m.method}</span>
                         {m.accountCreditExpiresAt ? (
                           <span className="check-hint">
-                            Expires {formatInstant(m.accountCreditExpiresAt, timeZone)}
+                            Expires {formatInstant(m.accountCreditExpiresAt, timeZone, locale)}
                           </span>
                         ) : null}
                       </span>

@@ -7,6 +7,7 @@ import {
   formatCivilDate,
   formatTime,
   formatTimeRange,
+  formatInstant as instantIn,
 } from '../../../../engine/index.ts';
 import type { BadgeTone } from '../../components/Badge.tsx';
 
@@ -88,9 +89,13 @@ export const attendeeNames = (booking: Booking) => [
 /** The booking number parents quote and organisers search by (engine rule). */
 export const bookingRef = bookingReference;
 
-/** An instant as organisers read it in their own zone, e.g. '23 Nov 2026, 18:30'. */
-export const formatInstant = (iso: string, timeZone?: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+/**
+ * An instant as organisers read it in their own zone and country's order (engine `formatInstant`).
+ *
+ * @example formatInstant('2026-11-23T18:30:00Z', 'Europe/London', 'en-GB') // '23 Nov 2026, 18:30'
+ */
+export const formatInstant = (iso: string, timeZone: string | undefined, locale = 'en-GB') =>
+  instantIn(iso, locale, timeZone);
 
 export interface ItemLine {
   key: string;
@@ -150,9 +155,10 @@ export const byStart = <T extends { activity: { date: string; startTime: string 
 export function paymentDeadlineNote(
   booking: Pick<Booking, 'status' | 'paymentDueAt'>,
   timeZone?: string,
+  locale?: string,
 ): string | null {
   if (!booking.paymentDueAt) return null;
-  const when = formatInstant(booking.paymentDueAt, timeZone);
+  const when = formatInstant(booking.paymentDueAt, timeZone, locale);
   if (booking.status === 'awaiting_payment')
     return `Payment due by ${when}; unpaid by then, its places are released.`;
   if (booking.status === 'expired') return `Not paid by ${when}: its places were released.`;

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination, pageOf } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { RowActions } from '../activities/parts.tsx';
 import '../activities/activities.css';
 import { CancellationRuleDialog } from './CancellationRuleDialog.tsx';
@@ -36,6 +37,7 @@ const PAGE_SIZE = 10;
 export function CancellationRulesScreen() {
   const rules = useCancellationRuleList();
   const client = useClientSettings();
+  const locale = useLocale();
   const groups = useActivityGroups();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<CancellationRule | null>(null);
@@ -56,7 +58,7 @@ export function CancellationRulesScreen() {
       render: (rule) => (
         <span className="cell-stack">
           <span className="cell-strong">
-            {ruleLabel(rule, currency)}
+            {ruleLabel(rule, currency, locale)}
             {rule.enabled ? null : (
               <>
                 {' '}
@@ -89,7 +91,7 @@ export function CancellationRulesScreen() {
       key: 'refund',
       header: 'Refund',
       width: '22%',
-      render: (rule) => refundText(rule, currency),
+      render: (rule) => refundText(rule, currency, locale),
     },
     {
       key: 'methods',
@@ -109,7 +111,7 @@ export function CancellationRulesScreen() {
       width: '13rem',
       render: (rule) => (
         <RowActions
-          name={ruleLabel(rule, currency)}
+          name={ruleLabel(rule, currency, locale)}
           enabled={rule.enabled}
           onEdit={() => {
             setEditing(rule);
@@ -174,8 +176,8 @@ export function CancellationRulesScreen() {
         targetId={deleting?._id ?? null}
       >
         <p>
-          Delete <strong>{deleting ? ruleLabel(deleting, currency) : ''}</strong>? Refunds already
-          made keep their amounts.
+          Delete <strong>{deleting ? ruleLabel(deleting, currency, locale) : ''}</strong>? Refunds
+          already made keep their amounts.
         </p>
         {usedBy.length ? (
           <Alert tone="warning">

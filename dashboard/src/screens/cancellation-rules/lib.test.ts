@@ -36,9 +36,11 @@ describe('cancellation rule dialog values', () => {
   });
 
   it('describes a rule', () => {
-    expect(refundText(saved, 'GBP')).toBe('50% refund less £1.50 per ticket');
+    expect(refundText(saved, 'GBP', 'en-GB')).toBe('50% refund less £1.50 per ticket');
+    // A US organiser's fee reads $1.50, not en-GB's US$1.50.
+    expect(refundText(saved, 'USD', 'en-US')).toBe('50% refund less $1.50 per ticket');
     expect(
-      refundText({ ...saved, config: { ...saved.config, percentageToRefund: 0 } }, 'GBP'),
+      refundText({ ...saved, config: { ...saved.config, percentageToRefund: 0 } }, 'GBP', 'en-GB'),
     ).toBe('No refund');
     expect(windowText({ amount: 1, unit: 'days' })).toBe('1 day');
     expect(windowText({ amount: 2, unit: 'weeks' })).toBe('2 weeks');

@@ -82,15 +82,16 @@ export const windowText = ({ amount, unit }: { amount: number; unit: string }) =
  * 'Full refund', '50% refund less £1.00 per ticket', 'No refund'
  * (docs/rules/forms-and-messages.md).
  */
-export function refundText(rule: CancellationRule, currency: string): string {
+export function refundText(rule: CancellationRule, currency: string, locale: string): string {
   const pct = rule.config.percentageToRefund;
   if (pct <= 0) return messages.noRefund;
   const base = pct >= 100 ? 'Full refund' : `${pct}% refund`;
   return rule.config.fee > 0
-    ? `${base} less ${formatMoney(rule.config.fee, currency)} per ticket`
+    ? `${base} less ${formatMoney(rule.config.fee, currency, locale)} per ticket`
     : base;
 }
 
 /** The label a rule goes by: its name, else what it does. */
-export const ruleLabel = (rule: CancellationRule, currency: string) =>
-  rule.name || `${refundText(rule, currency)} up to ${windowText(rule.cancellationWindow)} before`;
+export const ruleLabel = (rule: CancellationRule, currency: string, locale: string) =>
+  rule.name ||
+  `${refundText(rule, currency, locale)} up to ${windowText(rule.cancellationWindow)} before`;

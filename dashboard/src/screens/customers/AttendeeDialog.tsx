@@ -4,6 +4,7 @@ import {
   attendeeDialogMessage,
   createAttendeeSchema,
   type FieldDefinition,
+  localeFor,
   messages,
   visibleAttendeeFields,
 } from '../../../../engine/index.ts';
@@ -129,6 +130,7 @@ export function AttendeeDialog({
           <>
             {answerText(field, attendee.fieldData[field._id], {
               currency: client.data?.currency ?? 'GBP',
+              locale: localeFor(client.data?.country),
               dateFormat: client.data?.dateFormat ?? 'dd/MM/yyyy',
               venues: venues.data ?? [],
             })}

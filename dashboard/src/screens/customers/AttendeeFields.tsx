@@ -355,18 +355,25 @@ export function AttendeeFieldInput({
 /**
  * A stored answer as an admin reads it (View tab).
  *
- * @example answerText(field, 1250, { currency: 'GBP', dateFormat: 'dd/MM/yyyy', venues: [] }) // '£12.50'
+ * @example answerText(field, 1250, { currency: 'GBP', locale: 'en-GB', dateFormat: 'dd/MM/yyyy', venues: [] }) // '£12.50'
  */
 export function answerText(
   field: Field,
   value: unknown,
-  opts: { currency: string; dateFormat: string; venues: { _id: string; name: string }[] },
+  opts: {
+    currency: string;
+    locale: string;
+    dateFormat: string;
+    venues: { _id: string; name: string }[];
+  },
 ): string {
   if (value === undefined || value === null || value === '') return '—';
   const option = (id: unknown) => field.fieldOptions.find((o) => o._id === id)?.name ?? String(id);
   switch (field.type) {
     case 'currency':
-      return typeof value === 'number' ? formatMoney(value, opts.currency) : String(value);
+      return typeof value === 'number'
+        ? formatMoney(value, opts.currency, opts.locale)
+        : String(value);
     case 'date':
       return formatCivilDate(String(value), opts.dateFormat);
     case 'dateTime':

@@ -3,7 +3,7 @@ import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
-import { useMoney } from '../../lib/money.ts';
+import { useLocale, useMoney } from '../../lib/money.ts';
 import { bookingRef, formatInstant } from '../bookings/lib.ts';
 import { useMessages } from '../messages/queries.ts';
 import { kindLabels, statusLabel } from '../messages/status.ts';
@@ -37,9 +37,10 @@ export function CustomerActivity({
   const messages = useMessages(email, 1, 10);
   const currency = account.data?.currency ?? 'GBP';
   const money = useMoney();
+  const locale = useLocale();
 
   const moneyColumns: Column<Money>[] = [
-    { key: 'at', header: 'Date', render: (m) => formatInstant(m.at, timeZone) },
+    { key: 'at', header: 'Date', render: (m) => formatInstant(m.at, timeZone, locale) },
     { key: 'kind', header: 'Type', render: (m) => (m.kind === 'payment' ? 'Payment' : 'Refund') },
     {
       key: 'booking',
@@ -77,7 +78,7 @@ export function CustomerActivity({
     { key: 'status', header: 'Status', render: (w) => w.status },
   ];
   const messageColumns: Column<Message>[] = [
-    { key: 'at', header: 'Date', render: (m) => formatInstant(m.createdAt, timeZone) },
+    { key: 'at', header: 'Date', render: (m) => formatInstant(m.createdAt, timeZone, locale) },
     { key: 'kind', header: 'Message', render: (m) => m.subject ?? kindLabels[m.kind] ?? m.kind },
     {
       key: 'status',

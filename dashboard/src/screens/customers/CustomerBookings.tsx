@@ -5,7 +5,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
-import { useMoney } from '../../lib/money.ts';
+import { useLocale, useMoney } from '../../lib/money.ts';
 import { bookingRef, formatInstant, itemLines, statusLabel, statusTone } from '../bookings/lib.ts';
 import { useBookings } from '../bookings/queries.ts';
 
@@ -18,6 +18,7 @@ const RECENT = 5;
 export function CustomerBookings({ email, timeZone }: { email: string; timeZone?: string }) {
   const bookings = useBookings({ search: email }, 1, RECENT);
   const money = useMoney();
+  const locale = useLocale();
   // A search also matches longer addresses that contain this one; keep only the customer's own.
   const own = bookings.data?.data.filter((b) => b.user.email === email);
   const columns: Column<Booking>[] = [
@@ -27,7 +28,7 @@ export function CustomerBookings({ email, timeZone }: { email: string; timeZone?
       render: (b) => (
         <>
           <Link to={`/bookings/${b._id}`}>{bookingRef(b._id)}</Link>
-          <span className="detail-note">{formatInstant(b.createdAt, timeZone)}</span>
+          <span className="detail-note">{formatInstant(b.createdAt, timeZone, locale)}</span>
         </>
       ),
     },

@@ -1,16 +1,17 @@
 import { toNumber } from '../../../../engine/index.ts';
 import { Button } from '../../components/Button.tsx';
 import { FieldError } from '../../components/FormField.tsx';
+import { useLocale } from '../../lib/money.ts';
 import { formatMajor } from '../activities/lib.ts';
 import type { ConditionKind } from './ConditionDialog.tsx';
 import type { ConditionValues } from './lib.ts';
 
 /** '10%', '£5.00' or '£2.00 per session' for a condition as typed (major units). */
-function typedAmount(c: ConditionValues, currency: string) {
+function typedAmount(c: ConditionValues, currency: string, locale: string) {
   if (c.unit === 'Percentage') return `${c.percentage}%`;
   if (c.unit === 'AmountPerSession')
-    return `${formatMajor(c.amountPerSession, currency)} per session`;
-  return formatMajor(c.fixedAmount, currency);
+    return `${formatMajor(c.amountPerSession, currency, locale)} per session`;
+  return formatMajor(c.fixedAmount, currency, locale);
 }
 
 /** Conditions in the order parents meet them: the smallest minimum first. */
@@ -42,6 +43,7 @@ export function ConditionList({
   onEdit: (condition: ConditionValues) => void;
   onDelete: (condition: ConditionValues) => void;
 }) {
+  const locale = useLocale();
   const noun = kind === 'sessions' ? 'sessions' : 'activities';
   const rowError = (c: ConditionValues) => {
     const index = conditions.indexOf(c);
@@ -63,7 +65,7 @@ export function ConditionList({
                 <strong>
                   {c.minimum}+ {noun}
                 </strong>{' '}
-                {typedAmount(c, currency)} off
+                {typedAmount(c, currency, locale)} off
               </span>
               <span className="row-actions">
                 <button

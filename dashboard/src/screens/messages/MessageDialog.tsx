@@ -3,6 +3,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import type { ModalControls } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { formatInstant } from '../bookings/lib.ts';
 import { useMessage } from './queries.ts';
 import { kindLabels, statusLabel } from './status.ts';
@@ -22,6 +23,7 @@ export function MessageDialog({
   timeZone?: string;
 }) {
   const message = useMessage(messageId);
+  const locale = useLocale();
   const m = message.data;
   const status = m ? statusLabel(m) : null;
   return (
@@ -38,11 +40,13 @@ export function MessageDialog({
             <Badge tone={status.tone}>{status.text}</Badge>{' '}
             {`To ${m.recipient.name} <${m.recipient.email}>`}
           </p>
-          {m.sentAt ? <p>Sent {formatInstant(m.sentAt, timeZone)}</p> : null}
+          {m.sentAt ? <p>Sent {formatInstant(m.sentAt, timeZone, locale)}</p> : null}
           {m.failureReason ? (
             <p role="note">
               {`Reason: ${m.failureReason}`}
-              {m.nextAttemptAt ? ` Next try ${formatInstant(m.nextAttemptAt, timeZone)}.` : ''}
+              {m.nextAttemptAt
+                ? ` Next try ${formatInstant(m.nextAttemptAt, timeZone, locale)}.`
+                : ''}
             </p>
           ) : null}
           {m.html ? (

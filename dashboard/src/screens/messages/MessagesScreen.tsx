@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { bookingRef, formatInstant } from '../bookings/lib.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 import { type MessageSummaryDto, useMessages, useResendConfirmation } from './queries.ts';
@@ -25,6 +26,7 @@ const PAGE_SIZE = 20;
 export function MessagesScreen() {
   const client = useClientSettings();
   const timeZone = client.data?.timeZone;
+  const locale = useLocale();
   const [email, setEmail] = useState('');
   const [page, setPage] = useState(1);
   const messages = useMessages(email.trim(), page, PAGE_SIZE);
@@ -77,7 +79,7 @@ export function MessagesScreen() {
       key: 'when',
       header: 'When',
       hideOnMobile: true,
-      render: (m) => formatInstant(m.sentAt ?? m.createdAt, timeZone),
+      render: (m) => formatInstant(m.sentAt ?? m.createdAt, timeZone, locale),
     },
     {
       key: 'booking',

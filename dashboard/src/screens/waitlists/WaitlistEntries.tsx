@@ -5,7 +5,9 @@ import {
   ACTIVE_WAITLIST_STATUSES,
   featureGate,
   formatCivilDate,
+  formatInstant,
   formatTime,
+  localeFor,
   WAITLIST_STATUSES,
 } from '../../../../engine/index.ts';
 import { useClientSettings } from '../../api.ts';
@@ -49,6 +51,9 @@ export function WaitlistEntries({
   filters?: ReactNode;
 }) {
   const client = useClientSettings();
+  // When an entry joined or an offer ends, on the organiser's clock and in their country's order.
+  const instant = (iso: string) =>
+    formatInstant(iso, localeFor(client.data?.country), client.data?.timeZone);
   const [status, setStatus] = useState(ACTIVE);
   // Another activity group starts again at page 1.
   const [paging, setPaging] = useState({ group: activityGroupId, page: 1 });
@@ -118,8 +123,7 @@ export function WaitlistEntries({
       key: 'joined',
       header: 'Joined',
       hideOnMobile: true,
-      render: (w) =>
-        new Date(w.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
+      render: (w) => instant(w.createdAt),
     },
     {
       key: 'status',
@@ -131,13 +135,7 @@ export function WaitlistEntries({
       key: 'offer',
       header: 'Offer expires',
       hideOnMobile: true,
-      render: (w) =>
-        w.offerExpiresAt
-          ? new Date(w.offerExpiresAt).toLocaleString('en-GB', {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })
-          : '—',
+      render: (w) => (w.offerExpiresAt ? instant(w.offerExpiresAt) : '—'),
     },
     {
       key: 'actions',

@@ -43,6 +43,8 @@ interface Env {
   /** Sales including cancelled bookings: what the delete guards count, as the server does. */
   booked: Sales | undefined;
   currency: string;
+  /** The organiser's locale (engine `localeFor`), for amounts. */
+  locale: string;
   dateFormat: string;
   timeZone: string;
 }
@@ -355,7 +357,7 @@ export function TicketsStep({
       header: 'Price',
       render: (t) => (
         <>
-          {formatMajor(t.price, env.currency)}
+          {formatMajor(t.price, env.currency, env.locale)}
           {t.type === 'subscription' ? <span className="muted"> / month</span> : null}
         </>
       ),
@@ -405,7 +407,11 @@ export function TicketsStep({
 
   const addOnColumns: Column<AddOnValues>[] = [
     { key: 'name', header: 'Name', render: (a) => <span className="cell-strong">{a.name}</span> },
-    { key: 'price', header: 'Price', render: (a) => formatMajor(a.price, env.currency) },
+    {
+      key: 'price',
+      header: 'Price',
+      render: (a) => formatMajor(a.price, env.currency, env.locale),
+    },
     {
       key: 'sales',
       header: 'Sales',

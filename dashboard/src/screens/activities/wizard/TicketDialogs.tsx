@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   addOnSchema,
   createTicketSchema,
-  formatMoney,
   proRataPrice,
   type TicketType,
   ticketAdvancedOptionsOpen,
@@ -13,6 +12,7 @@ import { FormField, SelectField, TextField } from '../../../components/FormField
 import { Modal } from '../../../components/Modal.tsx';
 import type { ModalControls } from '../../../components/useModal.ts';
 import { currencySymbol } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/money.ts';
 import { Checkbox, type Errors, errorsOf, tempId, text } from '../form.tsx';
 import {
   type AddOnValues,
@@ -31,6 +31,7 @@ const TOUR_KEY = 'classwise.ticket-tour.dismissed';
 function TicketTour({ currency }: { currency: string }) {
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(TOUR_KEY) === '1');
   const [step, setStep] = useState(0);
+  const formatMoney = useMoney();
   const money = (major: number) => formatMoney(major * 100, currency);
   const steps = [
     {
@@ -224,6 +225,7 @@ export function TicketDialog({
   dateFormat: string;
   onSave: (ticket: TicketValues) => void;
 }) {
+  const formatMoney = useMoney();
   const [values, setValues] = useState<TicketValues>(() => ({
     _id: ticket?._id ?? null,
     type: ticket?.type ?? 'all',
