@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { cancelPlacesSchema } from '../../engine/index.ts';
+import { bookingReference, cancelPlacesSchema } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
+import { recordAudit, recordNewRefunds, refundIds } from '../services/audit.ts';
 import { cancelBookingPlaces, quoteBookingCancellation } from '../services/bookings/cancel.ts';
 import { loadVisibleBooking } from '../services/bookings/list.ts';
 
@@ -26,14 +27,27 @@ export const bookingCancelRoutes = new Hono<AppEnv>()
     const caller = requireUser(c);
     const body = await readBody(c, cancelPlacesSchema);
     const db = c.get('db');
-    await cancelBookingPlaces(
-      { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-      caller,
-      c.req.param('id'),
-      body,
-      Date.now(),
-    );
-    const booking = await loadVisibleBooking(db, caller, c.req.param('id'));
+    const id = c.req.param('id');
+    // The cancellation, its refund and their audit entries commit together.
+    await db.transaction().execute(async (trx) => {
+      const before = await refundIds(trx, caller.clientId, id);
+      await cancelBookingPlaces(
+        { db: trx, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+        caller,
+        id,
+        body,
+        Date.now(),
+      );
+      await recordAudit(trx, caller, {
+        action: 'booking.cancelled',
+        subjectType: 'booking',
+        subjectId: id,
+        summary: `Cancelled ${body.places.length} place(s) on booking #${bookingReference(id)}${caller.role === 'customer' ? ' (by the customer)' : ''}`,
+        detail: { places: body.places.length, refundMethod: body.refundMethod ?? null },
+      });
+      await recordNewRefunds(trx, caller, id, before);
+    });
+    const booking = await loadVisibleBooking(db, caller, id);
     if (!booking) throw notFound();
     return c.json({ data: booking });
   });

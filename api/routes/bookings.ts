@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import {
   adminBasketSchema,
   basketSchema,
+  bookingReference,
   messages,
   placeHeldBasketSchema,
 } from '../../engine/index.ts';
@@ -14,6 +15,7 @@ import { readBody } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
+import { audited } from '../services/audit.ts';
 import { createAdminBooking, quoteAdminBooking } from '../services/bookings/admin-create.ts';
 import { createBooking } from '../services/bookings/create.ts';
 import { listMyBookings, loadVisibleBooking } from '../services/bookings/list.ts';
@@ -261,9 +263,27 @@ export const bookings = new Hono<AppEnv>()
     const admin = requireAdmin(c);
     const { user, allowOverCapacity, ...basket } = await readBody(c, adminBasketSchema);
     const db = c.get('db');
-    const bookingId = await createAdminBooking(
-      { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-      { clientId: admin.clientId, adminId: admin.userId, userId: user, basket, allowOverCapacity },
+    const bookingId = await audited(
+      db,
+      admin,
+      (trx) =>
+        createAdminBooking(
+          { db: trx, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+          {
+            clientId: admin.clientId,
+            adminId: admin.userId,
+            userId: user,
+            basket,
+            allowOverCapacity,
+          },
+        ),
+      (id) => ({
+        action: 'booking.created',
+        subjectType: 'booking',
+        subjectId: id,
+        summary: `Booked #${bookingReference(id)} for a customer${allowOverCapacity ? ' (past a place limit)' : ''}`,
+        detail: { customerId: user, allowOverCapacity: allowOverCapacity === true },
+      }),
     );
     const booking = await loadVisibleBooking(db, admin, bookingId);
     if (!booking) throw notFound();

@@ -3,6 +3,7 @@ import type { AppEnv } from '../context.ts';
 import { readJson } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
+import { recordAudit, settingsEntries } from '../services/audit.ts';
 import { loadClientSettings, saveClientSettings } from '../services/client-settings.ts';
 
 export const client = new Hono<AppEnv>()
@@ -15,5 +16,16 @@ export const client = new Hono<AppEnv>()
   .put('/', async (c) => {
     const caller = requireAdmin(c);
     const body = await readJson(c);
-    return c.json({ data: await saveClientSettings(c.get('db'), caller.clientId, body) });
+    // The save and its audit entries (which settings changed) commit together.
+    const data = await c
+      .get('db')
+      .transaction()
+      .execute(async (trx) => {
+        const before = await loadClientSettings(trx, caller.clientId);
+        const after = await saveClientSettings(trx, caller.clientId, body);
+        for (const entry of settingsEntries(caller.clientId, { ...before }, { ...after }))
+          await recordAudit(trx, caller, entry);
+        return after;
+      });
+    return c.json({ data });
   });

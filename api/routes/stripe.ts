@@ -8,6 +8,7 @@ import { bookingSchedule } from '../payments/schedules.ts';
 import { requireStripe, stripeClient } from '../payments/stripe.ts';
 import { createPlan, deletePlan, listPlans, updatePlan } from '../payments/subscription-plans.ts';
 import { handleStripeWebhook } from '../payments/webhook.ts';
+import { audited } from '../services/audit.ts';
 import {
   getPaymentMethodConfiguration,
   loadConnectedAccount,
@@ -46,7 +47,22 @@ export const stripeRoutes = new Hono<AppEnv>()
     const admin = requireAdmin(c);
     const { stripe } = requireStripe(c.get('config'));
     const input = await readBody(c, paymentMethodSettingSchema);
-    return c.json({ data: await updatePaymentMethod(c.get('db'), stripe, admin.clientId, input) });
+    const data = await updatePaymentMethod(c.get('db'), stripe, admin.clientId, input);
+    // Logged once Stripe has taken the change (the setting lives at Stripe, not in our tables);
+    // no transaction is held open across the call to Stripe (docs/rules/data-rights.md).
+    await audited(
+      c.get('db'),
+      admin,
+      async () => null,
+      () => ({
+        action: 'settings.payments',
+        subjectType: 'settings',
+        subjectId: admin.clientId,
+        summary: `${input.enabled ? 'Turned on' : 'Turned off'} the ${input.paymentMethod} payment method`,
+        detail: { paymentMethod: input.paymentMethod, enabled: input.enabled },
+      }),
+    );
+    return c.json({ data });
   })
   // The /pay page's PaymentIntent: created on the first call, the same one afterwards. Only the
   // booking's own customer may ask; a paid booking answers status 'confirmed'.

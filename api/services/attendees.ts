@@ -9,6 +9,7 @@ import { newId } from '../db/ids.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { inTransaction } from './bookings/transaction.ts';
 import { listFields } from './fields.ts';
 import { claimFiles } from './files.ts';
 
@@ -144,7 +145,8 @@ export async function saveAttendee(
   }
   const now = nowIso();
   const id = input.attendeeId ?? newId();
-  await db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when there is one (an admin's edit and its audit entry).
+  await inTransaction(db, async (trx) => {
     if (input.attendeeId) {
       const updated = await trx
         .updateTable('attendees')

@@ -33,6 +33,7 @@ import {
 import { lockBasketRows } from './locks.ts';
 import { type PricedBasket, priceBasketFor } from './quote.ts';
 import { startSubscriptionsWithoutCard } from './subscription-start.ts';
+import { inTransaction } from './transaction.ts';
 
 export interface CreateBookingInput {
   clientId: string;
@@ -134,7 +135,9 @@ export async function createBooking(
         ownHoldsGiveWay: !input.admin,
       });
   try {
-    return await db.transaction().execute(async (trx) => {
+    // Inside the caller's transaction when there is one: an admin booking and its audit entry
+    // commit together (api/routes/bookings.ts).
+    return await inTransaction(db, async (trx) => {
       if (guarded && dialect === 'postgres') await lockBasketRows(trx, clientId, userId, basket);
       if (key) {
         const existing = await findByIdempotencyKey(trx, clientId, userId, key);
