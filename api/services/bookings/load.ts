@@ -285,32 +285,51 @@ export async function cardAvailable(
 /**
  * Places and waitlist offers of some sessions, for the engine's availability rule
  * (`sessionAvailability`): the one loader behind the listing, the activity page, the waitlist
- * form and booking, so they always agree on places left. Only offers (Pending, Ready) are read:
- * a Waiting entry takes no place. An AllSessions offer becomes one row per session of its own
- * group (engine `offersBySession`), never a place in another group's sessions.
+ * form and booking, so they always agree on places left. Places are counted by the database,
+ * one row per session, ticket, status and hold expiry (`PlaceRow.count`), so the cost does not
+ * grow with the places taken (docs/architecture.md, Performance); the engine still decides which
+ * rows take a place. The places of `attendeeIds` (a basket's attendees) come one row per place
+ * instead, with their booking, for the rules about a family's own places (double bookings, own
+ * holds giving way). Only offers (Pending, Ready) are read: a Waiting entry takes no place. An
+ * AllSessions offer becomes one row per session of its own group (engine `offersBySession`),
+ * never a place in another group's sessions.
  */
 export async function loadCapacityRows(
   db: Db,
   clientId: string,
   sessionIds: readonly string[],
   groupIds: readonly string[],
+  { attendeeIds = [] }: { attendeeIds?: readonly string[] } = {},
 ): Promise<{ places: PlaceRow[]; waitlist: WaitlistRow[] }> {
   if (sessionIds.length === 0) return { places: [], waitlist: [] };
-  const [places, waitlist, sessions] = await Promise.all([
+  const [counted, own, waitlist, sessions] = await Promise.all([
     db
       .selectFrom('booking_places')
-      .select([
-        'booking_id',
-        'activity_id',
-        'ticket_id',
-        'attendee_id',
-        'status',
-        'hold_expires_at',
-      ])
+      .select(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('client_id', '=', clientId)
       .where('activity_id', 'in', [...sessionIds])
       .where('status', 'in', [...TAKING_STATUSES])
+      .$if(attendeeIds.length > 0, (q) => q.where('attendee_id', 'not in', [...attendeeIds]))
+      .groupBy(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
       .execute(),
+    attendeeIds.length === 0
+      ? []
+      : db
+          .selectFrom('booking_places')
+          .select([
+            'booking_id',
+            'activity_id',
+            'ticket_id',
+            'attendee_id',
+            'status',
+            'hold_expires_at',
+          ])
+          .where('client_id', '=', clientId)
+          .where('activity_id', 'in', [...sessionIds])
+          .where('status', 'in', [...TAKING_STATUSES])
+          .where('attendee_id', 'in', [...attendeeIds])
+          .execute(),
     db
       .selectFrom('waitlist_entries')
       .select(['attendee_id', 'activity_group_id', 'activity_id', 'status', 'offer_expires_at'])
@@ -329,14 +348,25 @@ export async function loadCapacityRows(
       .execute(),
   ]);
   return {
-    places: places.map((p) => ({
-      bookingId: p.booking_id,
-      activityId: p.activity_id,
-      ticketId: p.ticket_id,
-      attendeeId: p.attendee_id,
-      status: p.status,
-      holdExpiresAt: p.hold_expires_at,
-    })),
+    places: [
+      ...counted.map(
+        (p): PlaceRow => ({
+          activityId: p.activity_id,
+          ticketId: p.ticket_id,
+          status: p.status,
+          holdExpiresAt: p.hold_expires_at,
+          count: Number(p.n),
+        }),
+      ),
+      ...own.map((p) => ({
+        bookingId: p.booking_id,
+        activityId: p.activity_id,
+        ticketId: p.ticket_id,
+        attendeeId: p.attendee_id,
+        status: p.status,
+        holdExpiresAt: p.hold_expires_at,
+      })),
+    ],
     waitlist: offersBySession(
       waitlist.map((w) => ({
         attendeeId: w.attendee_id,

@@ -97,6 +97,8 @@ export async function priceBasketFor(
     clientId,
     sessionIds,
     input.groups.map((g) => g._id),
+    // One row per place only for the basket's attendees: their own places and holds matter.
+    { attendeeIds: [...new Set(requests.map((r) => r.attendeeId))] },
   );
   const { waitlist } = loaded;
   const superseded = ownHoldsGiveWay
