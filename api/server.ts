@@ -9,6 +9,7 @@ import { jobHandlers } from './jobs/handlers.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { type JobHandler, startWorker } from './jobs/queue.ts';
 import { createLogger } from './log/logger.ts';
+import { scheduleDailyDigests } from './mail/daily-digest.ts';
 import { scheduleSessionReminders } from './mail/session-reminders.ts';
 import { readMailSettings } from './mail/settings.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
@@ -87,6 +88,7 @@ export async function startServer(config: ServerConfig) {
   await scheduleHousekeeping(handle.db, new Date());
   // The hourly sweep that writes tomorrow's session reminders recurs from here the same way.
   await scheduleSessionReminders(handle.db, new Date());
+  await scheduleDailyDigests(handle.db, new Date());
   const handlers = jobHandlers({
     stripe: config.stripe,
     mail: { settings: config.mail, publicUrl: config.publicUrl },

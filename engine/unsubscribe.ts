@@ -4,7 +4,7 @@
  */
 
 /** What one unsubscribe stops: every message of that category from that organiser. */
-export const UNSUBSCRIBE_CATEGORIES = ['reminders'] as const;
+export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digests'] as const;
 export type UnsubscribeCategory = (typeof UNSUBSCRIBE_CATEGORIES)[number];
 
 /**
@@ -13,6 +13,8 @@ export type UnsubscribeCategory = (typeof UNSUBSCRIBE_CATEGORIES)[number];
  */
 const KINDS: Record<string, UnsubscribeCategory> = {
   'session-reminder': 'reminders',
+  // An admin's daily digest of tomorrow's sessions (organiser notifications).
+  'admin-daily-digest': 'digests',
 };
 
 /**
@@ -28,6 +30,7 @@ export function unsubscribeCategoryOf(kind: string): UnsubscribeCategory | null 
 /** What the category is called on the unsubscribe page. */
 export const unsubscribeCategoryName: Record<UnsubscribeCategory, string> = {
   reminders: 'session reminders',
+  digests: 'daily digests',
 };
 
 /** Texts of the hosted unsubscribe page and message footer (ours: the spec names none). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { offerReminderAt, paymentChased, paymentReminderAt } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
+import { enqueueAdminNotices } from './admin-notifications.ts';
 import { enqueueMessage } from './outbox.ts';
 
 /**
@@ -44,6 +45,15 @@ export async function enqueueBookingConfirmation(
       dueAt: parent.payment_due_at,
       now,
     });
+  // The admins who asked to hear of new bookings; an organiser's resend is no new booking.
+  if (!eventKey)
+    await enqueueAdminNotices(trx, {
+      clientId,
+      key: 'newBooking',
+      event: bookingId,
+      bookingId,
+      now,
+    });
   return enqueueMessage(trx, {
     clientId,
     kind: 'booking-confirmation',
@@ -79,6 +89,14 @@ export async function enqueueCancellationNotice(
   const places = createHash('sha256')
     .update([...placeIds].sort().join(','))
     .digest('hex');
+  await enqueueAdminNotices(trx, {
+    clientId,
+    key: 'cancellation',
+    event: `${bookingId}:${places.slice(0, 32)}`,
+    bookingId,
+    payload: { at },
+    now: new Date(at),
+  });
   return enqueueMessage(trx, {
     clientId,
     kind: 'booking-cancelled',

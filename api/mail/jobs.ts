@@ -1,4 +1,5 @@
 import type { JobHandler } from '../jobs/queue.ts';
+import { dailyDigestJobHandlers } from './daily-digest.ts';
 import { SEND_MESSAGE_JOB } from './outbox.ts';
 import { type MailContext, sendMessage } from './send.ts';
 import { sessionReminderJobHandlers } from './session-reminders.ts';
@@ -11,6 +12,7 @@ import { sessionReminderJobHandlers } from './session-reminders.ts';
 export function mailJobHandlers(ctx: MailContext): Record<string, JobHandler> {
   return {
     ...sessionReminderJobHandlers(),
+    ...dailyDigestJobHandlers(),
     [SEND_MESSAGE_JOB]: async ({ clientId, messageId, attempt }, { db, now }) => {
       await sendMessage(db, ctx, { clientId, messageId, attempt: Number(attempt) || 1 }, now);
     },

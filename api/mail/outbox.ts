@@ -7,7 +7,13 @@ export const SEND_MESSAGE_JOB = 'mail.send';
 
 /** Every kind of message the product sends; each has a composer in api/mail/compose. */
 export type MessageKind =
+  | 'admin-new-booking'
+  | 'admin-cancellation'
+  | 'admin-payment-failed'
+  | 'admin-daily-digest'
   | 'booking-confirmation'
+  | 'instalment-due'
+  | 'subscription-payment-failed'
   | 'booking-cancelled'
   | 'password-reset'
   | 'payment-received'

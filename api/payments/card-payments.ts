@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../db/connection.ts';
 import { nowIso } from '../db/time.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { enqueueCardPaymentFailed } from '../mail/payment-notices.ts';
 import { confirmBookingPayment, releaseBooking } from '../services/bookings/lifecycle.ts';
 import { hasSchedule, queueInstalments, settleInstalment } from './schedules.ts';
 import { queueSubscriptionStart, subscriptionItemsOf } from './subscriptions.ts';
@@ -165,7 +166,16 @@ export async function applyCardOutcome(
     return 'late-refund';
   }
 
-  await settleInstalment(trx, { id: payment.id, intentId }, false);
+  const instalment = await settleInstalment(trx, { id: payment.id, intentId }, false);
+  // The admins who chose to hear of failed payments are told, in this same commit.
+  if (outcome === 'failed' && bookingId)
+    await enqueueCardPaymentFailed(trx, {
+      clientId,
+      bookingId,
+      paymentId: payment.id,
+      amount: payment.amount,
+      what: instalment ? 'scheduled instalment' : 'card payment',
+    });
   if (bookingId) await releaseBooking(trx, clientId, bookingId, 'failed');
   if (outcome === 'failed') {
     await enqueue(

@@ -5,6 +5,7 @@ import { newId } from '../db/ids.ts';
 import { nowIso } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { enqueueInstalmentNotice } from '../mail/payment-notices.ts';
 import { findConnectedAccount } from '../services/stripe-accounts.ts';
 
 /*
@@ -86,15 +87,20 @@ export async function queueInstalments(
     .where('status', '=', 'scheduled')
     .execute();
   for (const row of rows) {
+    const collectAt = zonedToInstant(row.due_date, COLLECT_AT, client.time_zone);
     await enqueue(
       trx,
       COLLECT_INSTALMENT_JOB,
       { clientId: input.clientId, scheduledPaymentId: row.id, paymentMethod: input.paymentMethod },
-      {
-        runAt: new Date(zonedToInstant(row.due_date, COLLECT_AT, client.time_zone)),
-        dedupeKey: `${COLLECT_INSTALMENT_JOB}:${row.id}`,
-      },
+      { runAt: new Date(collectAt), dedupeKey: `${COLLECT_INSTALMENT_JOB}:${row.id}` },
     );
+    // The parent hears before the card is charged (docs/rules/messages.md).
+    await enqueueInstalmentNotice(trx, {
+      clientId: input.clientId,
+      bookingId: input.bookingId,
+      scheduledPaymentId: row.id,
+      collectAt,
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError } from '../http/errors.ts';
+import { applyInvoicePaymentFailed } from '../mail/payment-notices.ts';
 import { saveAccountFlags } from '../services/stripe-accounts.ts';
 import { applyCardOutcome, type CardOutcome, paymentMethodOf } from './card-payments.ts';
 import { applyRefundEvent } from './refunds.ts';
@@ -71,6 +72,14 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event) {
           event.account ?? null,
           event.created,
         ),
+      };
+    }
+    // A subscription's monthly charge failed: the parent (and admins who asked) are told.
+    if (event.type === 'invoice.payment_failed') {
+      const invoice = event.data.object as Stripe.Invoice;
+      return {
+        applied: true,
+        effect: await applyInvoicePaymentFailed(trx, invoice, event.account ?? null),
       };
     }
     if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {

@@ -6,6 +6,7 @@ import type { AppEnv } from '../context.ts';
 import { newId } from '../db/ids.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
+import { loadMyNotifications, saveMyNotifications } from '../mail/admin-notifications.ts';
 import { enqueueBookingConfirmation } from '../mail/booking-messages.ts';
 import { clearBounce, listBounces } from '../mail/bounces.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -39,6 +40,14 @@ export const clearBounceBody = v.strictObject({
     v.nonEmpty('Enter the e-mail address.'),
     v.maxLength(320),
   ),
+});
+
+const choice = v.boolean('Choose on or off.');
+const myNotificationsBody = v.strictObject({
+  newBooking: choice,
+  cancellation: choice,
+  paymentFailed: choice,
+  dailyDigest: choice,
 });
 
 /*
@@ -77,6 +86,20 @@ export const messagesRoutes = new Hono<AppEnv>()
       }),
     );
     return c.json({ data: await loadMessage(db, admin.clientId, id!) }, 201);
+  })
+  // The signed-in admin's own organiser notifications (Settings › My notifications).
+  .get('/my-notifications', async (c) => {
+    const admin = requireAdmin(c);
+    return c.json({
+      data: await loadMyNotifications(c.get('db'), admin.clientId, admin.userId),
+    });
+  })
+  .put('/my-notifications', async (c) => {
+    const admin = requireAdmin(c);
+    const choices = await readBody(c, myNotificationsBody);
+    return c.json({
+      data: await saveMyNotifications(c.get('db'), admin.clientId, admin.userId, choices),
+    });
   })
   // Addresses their mail server refused (docs/rules/messages.md), for the badge and the customer.
   .get('/bounces', async (c) => {

@@ -1,8 +1,11 @@
 import type { MessageKind } from '../outbox.ts';
+import { composeAdminNotice } from './admin-notice.tsx';
 import { composeBookingCancelled } from './booking-cancelled.tsx';
 import { composeBookingConfirmation } from './booking-confirmation.tsx';
+import { composeDailyDigest } from './daily-digest.tsx';
 import { composePasswordReset } from './password-reset.tsx';
 import { composePaymentDue } from './payment-due.tsx';
+import { composePaymentNotice } from './payment-notice.tsx';
 import { composePaymentReceived } from './payment-received.tsx';
 import { composeSessionReminder } from './session-reminder.tsx';
 import type { Composer } from './types.ts';
@@ -10,7 +13,13 @@ import { composeWaitlistOffer } from './waitlist-offer.tsx';
 
 /** The composer of each kind of message. */
 export const composers: Record<MessageKind, Composer> = {
+  'admin-new-booking': composeAdminNotice,
+  'admin-cancellation': composeAdminNotice,
+  'admin-payment-failed': composeAdminNotice,
+  'admin-daily-digest': composeDailyDigest,
   'booking-confirmation': composeBookingConfirmation,
+  'instalment-due': composePaymentNotice,
+  'subscription-payment-failed': composePaymentNotice,
   'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
   'payment-received': composePaymentReceived,
