@@ -73,7 +73,7 @@ describe('api-client reads', () => {
   });
 });
 
-describe('describeFailure (spec §8 messages)', () => {
+describe("describeFailure: says what failed, with the server's reason when it gives one", () => {
   const names = { prefix: 'Failed to get fields', bare: 'Failed to get fields' };
 
   it("appends the server's reason", async () => {

@@ -573,7 +573,7 @@ describe('subscription plans across groups', () => {
     ]);
   });
 
-  it("answers a subscription ticket whose plan is gone with spec §8's message", async () => {
+  it("asks to select a subscription plan again when the ticket's plan is gone", async () => {
     const owner = await signUpOrganiser(ctx);
     const plan = await subscriptionPlan(owner.clientId);
     // Deleted after the wizard loaded it (DELETE /api/stripe/subscription-plans/{id}).

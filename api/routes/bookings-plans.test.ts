@@ -345,7 +345,7 @@ describe('user bookings carry their money', () => {
   });
 });
 
-describe('payment schedules for the dialog (spec §2: Date, Amount, Close)', () => {
+describe('payment schedules for the dialog that lists each instalment by date and amount', () => {
   it('gives an organiser their group’s schedule, nobody else’s, and a booking paid by it its instalments', async () => {
     const club = await swimClub();
     const created = await t.request('POST', '/api/activity-groups', {

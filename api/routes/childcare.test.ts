@@ -57,7 +57,7 @@ describe('childcare voucher providers', () => {
     expect(list.body.data).toEqual([]);
   });
 
-  it('deletes an unused provider but refuses one a payment used (spec §8)', async () => {
+  it('deletes an unused provider but refuses one a payment used', async () => {
     const org = await signUpOrganiser(ctx);
     const make = async (name: string) =>
       (

@@ -38,7 +38,7 @@ describe('without Stripe keys (the demo)', () => {
   });
 });
 
-describe('connect (spec §7 stripe-onboard)', () => {
+describe('connecting a Stripe account (stripe-onboard)', () => {
   it('creates one connected account, links to onboarding, and the badge follows Stripe', async () => {
     const org = await signUpOrganiser(t.ctx);
     const before = accountRequests().length;
@@ -153,7 +153,7 @@ describe('update-connected-account-status (Connect / Disconnect dialog)', () => 
     ).toBe('Connected');
   });
 
-  it('refuses to disconnect while a subscription plan uses the account (spec §8)', async () => {
+  it('refuses to disconnect while a subscription plan uses the account', async () => {
     const org = await signUpOrganiser(t.ctx);
     const row = await connectStripe(t, org.token, org.clientId);
     const now = nowIso();
@@ -199,7 +199,7 @@ describe('update-connected-account-status (Connect / Disconnect dialog)', () => 
   });
 });
 
-describe('payment method configurations (spec §9)', () => {
+describe('payment method configurations: turning each Stripe payment method on or off', () => {
   it('lists the methods, turns Klarna on in GB, and keeps card always on', async () => {
     const org = await signUpOrganiser(t.ctx);
     await connectStripe(t, org.token, org.clientId);

@@ -181,7 +181,7 @@ describe(`input limits (${testDialect})`, () => {
     });
   });
 
-  it('rounds a cancellation rule’s refund percentage to a whole number (spec §9)', async () => {
+  it('rounds a cancellation rule’s refund percentage to a whole number', async () => {
     const res = await send(
       'POST',
       '/api/cancellation-rules',
