@@ -218,6 +218,8 @@ describe.skipIf(!chrome)('bookings and customers in the dashboard', () => {
     const header = page.locator('.page-header .badge');
     expect(await header.textContent()).toBe('Awaiting payment');
 
+    const dueNow = page.locator('.price-breakdown div', { hasText: 'Due now' });
+    expect(await dueNow.textContent()).toContain('£125.00');
     await page.getByRole('button', { name: 'Mark as paid' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark as paid' });
     await dialog.getByText('£125.00').waitFor();
@@ -228,6 +230,8 @@ describe.skipIf(!chrome)('bookings and customers in the dashboard', () => {
     expect(await page.getByRole('button', { name: 'Mark as paid' }).count()).toBe(0);
     const paid = page.locator('.price-breakdown div', { hasText: 'Paid' });
     expect(await paid.textContent()).toContain('£125.00');
+    // Nothing is due any more once the money is in (it read £125.00 until issue 17).
+    expect(await dueNow.textContent()).toContain('£0.00');
 
     // Leo's day (single-session ticket, paid) is cancelled with the engine's refund quote:
     // the demo rule refunds single sessions up to 48 hours before, as account credit.

@@ -22,6 +22,7 @@ import * as hotIndexes from './migrations/2026_11_25_1920_h18_hot_indexes.ts';
 import * as archiveGroups from './migrations/2026_11_25_1930_h17a_archive_groups.ts';
 import * as mailNotifications from './migrations/2026_11_25_2010_mail_h12c_notifications.ts';
 import * as accountLegalLinks from './migrations/2026_11_25_2050_account_legal_links.ts';
+import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_reason.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1930_h17a_archive_groups': archiveGroups,
   '2026_11_25_2010_mail_h12c_notifications': mailNotifications,
   '2026_11_25_2050_account_legal_links': accountLegalLinks,
+  '2026_11_25_2100_termphone_refund_reason': refundReason,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -391,6 +391,9 @@ export interface RefundsTable extends Owned {
   provider_ref: string | null;
   status: string;
   idempotency_key: string;
+  /** A manual refund's reason and the admin who gave it (docs/rules/refunds.md); else null. */
+  reason: string | null;
+  created_by_admin_id: string | null;
 }
 
 export interface AccountCreditLedgerTable extends Owned {

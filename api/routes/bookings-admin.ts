@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { queryLimit, queryPage } from '../../engine/index.ts';
+import { manualRefundSchema } from '../../engine/refunds/manual.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { parse } from '../http/validate.ts';
+import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { sendRefund } from '../payments/refunds.ts';
+import { stripeClient } from '../payments/stripe.ts';
 import { attendeeSales, listClientBookings, markBookingPaid } from '../services/bookings/admin.ts';
 import { loadVisibleBooking } from '../services/bookings/list.ts';
+import { manualRefundOptions, recordManualRefund } from '../services/bookings/manual-refund.ts';
 import { PAYMENT_STATES } from '../services/bookings/search.ts';
 
 const STATUSES = ['held', 'awaiting_payment', 'confirmed', 'cancelled', 'expired'] as const;
@@ -76,4 +80,33 @@ export const bookingAdminRoutes = new Hono<AppEnv>()
     const booking = await loadVisibleBooking(db, admin, c.req.param('id'));
     if (!booking) throw new HttpError(404, 'Not found');
     return c.json({ data: booking });
+  })
+  // A manual refund (docs/rules/refunds.md): the most that may go back, and by which methods.
+  .get('/:id/refund-options', async (c) => {
+    const admin = requireAdmin(c);
+    const options = await manualRefundOptions(
+      c.get('db'),
+      admin.clientId,
+      c.req.param('id'),
+      Boolean(c.get('config').stripe),
+    );
+    return c.json({ data: options });
+  })
+  .post('/:id/refund', async (c) => {
+    const admin = requireAdmin(c);
+    const input = await readBody(c, manualRefundSchema);
+    const db = c.get('db');
+    const stripe = c.get('config').stripe;
+    const bookingId = c.req.param('id');
+    const { refundId, method } = await recordManualRefund(
+      { db, dialect: c.get('dialect'), stripeConfigured: Boolean(stripe) },
+      { clientId: admin.clientId, adminId: admin.userId, bookingId, input },
+    );
+    // Sent now so the organiser sees Stripe's answer; the queued job is the fallback when this
+    // call never hears back (sending twice is safe: Stripe sees one idempotency key).
+    if (method === 'stripe' && stripe)
+      await sendRefund(db, stripeClient(stripe), admin.clientId, refundId);
+    const booking = await loadVisibleBooking(db, admin, bookingId);
+    if (!booking) throw notFound();
+    return c.json({ data: booking }, 201);
   });

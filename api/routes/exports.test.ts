@@ -248,6 +248,7 @@ describe('payments, refunds and the accounting export', () => {
       'Email',
       'Booking number',
       'Provider reference',
+      'Reason',
     ]);
     // Payments, then refunds, each in the order they were written (ids made the same second).
     const lines = res.rows.slice(1).map((r) => [r[1], r[2], r[3], r[5]]);

@@ -358,6 +358,11 @@ export const samples: Record<string, Sample> = {
     params: { id: 'bookingId' },
     body: () => ({}),
   },
+  'POST /api/bookings/:id/refund': {
+    as: 'admin',
+    params: { id: 'bookingId' },
+    body: () => ({ amount: 100, method: 'accountCredit', reason: 'Session cut short' }),
+  },
   'POST /api/bookings/:id/cancel-quote': {
     as: 'customer',
     params: { id: 'bookingId' },

@@ -71,8 +71,17 @@ export interface StatementInput {
   paymentMethod: string | null;
   /** The voucher provider's instructions, when paid by childcare voucher. */
   voucherInstructions: string | null;
-  /** Refunds recorded (any state but failed counts: the money is on its way back). */
-  refunds: readonly { amount: number; method: string; status: string; at: string }[];
+  /**
+   * Refunds recorded (any state but failed counts: the money is on its way back); a manual
+   * refund carries the organiser's reason (docs/rules/refunds.md).
+   */
+  refunds: readonly {
+    amount: number;
+    method: string;
+    status: string;
+    at: string;
+    reason?: string | null;
+  }[];
   /** Instalments of a payment schedule not yet taken. */
   scheduled: readonly { amount: number; status: string }[];
 }
@@ -87,7 +96,7 @@ export interface Statement {
   owedLater: number;
   /** How to pay what is owed, or null when nothing is (or the card page is the way). */
   howToPay: string | null;
-  refunds: { amount: number; method: string; status: string; at: string }[];
+  refunds: { amount: number; method: string; status: string; at: string; reason?: string | null }[];
 }
 
 /**

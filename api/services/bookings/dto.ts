@@ -197,6 +197,7 @@ export async function loadBookingDtos(
         method: r.method,
         status: r.status,
         at: r.created_at,
+        reason: r.reason,
       })),
       scheduled: instalments,
     });
@@ -272,7 +273,7 @@ async function loadMoneyRows(db: Db, clientId: string, list: string[]) {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('refunds')
-      .select(['booking_id', 'amount', 'method', 'status', 'created_at'])
+      .select(['booking_id', 'amount', 'method', 'status', 'created_at', 'reason'])
       .where('client_id', '=', clientId)
       .where('booking_id', 'in', list)
       .orderBy('created_at')

@@ -17,6 +17,8 @@ export interface MoneyLine {
   bookingId: string | null;
   customer: string;
   email: string;
+  /** Why an organiser refunded by hand (docs/rules/refunds.md); empty otherwise. */
+  reason?: string | null;
 }
 
 export interface MoneyRange {
@@ -116,6 +118,7 @@ export async function* moneyLines(
         'r.provider_ref',
         'r.status',
         'r.booking_id',
+        'r.reason',
         'u.full_name',
         'u.email',
       ])
@@ -138,6 +141,7 @@ export async function* moneyLines(
       bookingId: r.booking_id,
       customer: r.full_name,
       email: r.email,
+      reason: r.reason,
     }));
   }
 }

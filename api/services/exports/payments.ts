@@ -14,4 +14,5 @@ export const paymentColumns: CsvColumn<MoneyLine>[] = [
   { header: 'Email', cell: (m) => m.email },
   { header: 'Booking number', cell: (m) => (m.bookingId ? bookingReference(m.bookingId) : '') },
   { header: 'Provider reference', cell: (m) => m.reference ?? '' },
+  { header: 'Reason', cell: (m) => m.reason ?? '' },
 ];

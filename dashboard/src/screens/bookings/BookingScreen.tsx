@@ -14,6 +14,7 @@ import { PaymentScheduleDialog } from '../../components/PaymentScheduleDialog.ts
 import { PlacesCount } from '../../components/PlacesCount.tsx';
 import { PageSpinner } from '../../components/Spinner.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { CancelPlacesDialog } from './CancelPlacesDialog.tsx';
 import {
   bookingRef,
@@ -27,10 +28,17 @@ import {
   statusTone,
 } from './lib.ts';
 import { useBooking, useMarkPaid } from './queries.ts';
+import { RefundDialog } from './RefundDialog.tsx';
 import '../activities/activities.css';
 import './bookings.css';
 
 type Item = Booking['items'][number];
+
+/** Where a refund went, as the money panel lists it. */
+const REFUND_HOW: Record<string, string> = {
+  stripe: 'to the card',
+  accountCredit: 'as account credit',
+};
 
 /** Add-ons in session order; those bought once for the whole item come first. */
 function sortAddOns(item: Item) {
@@ -147,7 +155,8 @@ function PriceBreakdown({ booking }: { booking: Booking }) {
       </div>
       <div>
         <dt>Due now</dt>
-        <dd>{money(booking.amountDueNow)}</dd>
+        {/* What is owed now, not what was due when booked: 0 once marked paid. */}
+        <dd>{money(booking.statement.owedNow)}</dd>
       </div>
       <div>
         <dt>Paid</dt>
@@ -162,8 +171,17 @@ function PriceBreakdown({ booking }: { booking: Booking }) {
  * owed, each membership's monthly amount and next collection, and the payment schedule's next
  * instalment with the button to its dialog (docs/rules/screens.md).
  */
-function PlansCard({ booking, onShowSchedule }: { booking: Booking; onShowSchedule: () => void }) {
-  const money = (minor: number) => formatMoney(minor, booking.currency);
+function PlansCard({
+  booking,
+  timeZone,
+  onShowSchedule,
+}: {
+  booking: Booking;
+  timeZone?: string;
+  onShowSchedule: () => void;
+}) {
+  const locale = useLocale();
+  const money = (minor: number) => formatMoney(minor, booking.currency, locale);
   const s = booking.statement;
   return (
     <Card title="Payments">
@@ -176,6 +194,28 @@ function PlansCard({ booking, onShowSchedule }: { booking: Booking; onShowSchedu
           <div>
             <dt>Refunded</dt>
             <dd>{money(s.refunded)}</dd>
+          </div>
+        ) : null}
+        {s.refunds.length ? (
+          <div className="statement-refunds">
+            <dt className="visually-hidden">Refunds</dt>
+            <dd>
+              <ul className="plain-list" aria-label="Refunds">
+                {s.refunds.map((r) => (
+                  <li key={`${r.at}-${r.amount}-${r.method}`}>
+                    <span>
+                      {money(r.amount)} {REFUND_HOW[r.method] ?? `by ${r.method}`}
+                      <span className="muted">
+                        {' '}
+                        · {formatInstant(r.at, timeZone, locale)}
+                        {r.status === 'pending' ? ' · on its way' : ''}
+                      </span>
+                    </span>
+                    {r.reason ? <span className="detail-note">{r.reason}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </dd>
           </div>
         ) : null}
         <div className="statement-total">
@@ -223,6 +263,7 @@ export function BookingScreen() {
   const paidDialog = useModal({ onCancel: () => markPaid.reset() });
   const cancelDialog = useModal();
   const scheduleDialog = useModal();
+  const refundDialog = useModal();
   const [notice, setNotice] = useState<string | null>(null);
   const b = booking.data;
   const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
@@ -258,6 +299,11 @@ export function BookingScreen() {
               {hasOpenPlaces ? (
                 <Button variant="secondary" onClick={cancelDialog.open}>
                   Cancel places
+                </Button>
+              ) : null}
+              {b.statement.paid > b.statement.refunded ? (
+                <Button variant="secondary" onClick={refundDialog.open}>
+                  Refund
                 </Button>
               ) : null}
               {canMarkPaid(b) ? <Button onClick={paidDialog.open}>Mark as paid</Button> : null}
@@ -316,7 +362,7 @@ export function BookingScreen() {
             <Card title="Price">
               <PriceBreakdown booking={b} />
             </Card>
-            <PlansCard booking={b} onShowSchedule={scheduleDialog.open} />
+            <PlansCard booking={b} timeZone={timeZone} onShowSchedule={scheduleDialog.open} />
           </div>
         </div>
       ) : null}
@@ -366,6 +412,9 @@ export function BookingScreen() {
           currency={b.currency}
           dateFormat={dateFormat}
         />
+      ) : null}
+      {b && refundDialog.isOpen ? (
+        <RefundDialog dialog={refundDialog} booking={b} onRefunded={setNotice} />
       ) : null}
       {b && cancelDialog.isOpen ? (
         <CancelPlacesDialog

@@ -94,3 +94,36 @@ export function useCancelPlaces(id: string) {
     onSuccess: remember,
   });
 }
+
+/** What a manual refund may be on this booking (GET /api/bookings/{id}/refund-options). */
+export interface RefundOptions {
+  max: number;
+  currency: string;
+  methods: { method: 'stripe' | 'accountCredit'; max: number }[];
+}
+
+/** GET /api/bookings/{id}/refund-options: read afresh each time the refund dialog opens. */
+export function useRefundOptions(id: string) {
+  return useQuery({
+    queryKey: [...bookingKeys.one(id), 'refund-options'],
+    queryFn: () =>
+      describeFailure(api.get<RefundOptions>(`/api/bookings/${id}/refund-options`), {
+        prefix: 'Failed to read what can be refunded',
+        bare: 'Failed to read what can be refunded.',
+      }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/bookings/{id}/refund: a manual refund (docs/rules/refunds.md). */
+export function useManualRefund(id: string) {
+  return useMutation({
+    mutationFn: (body: { amount: number; method: string; reason: string }) =>
+      describeFailure(api.post<Booking>(`/api/bookings/${id}/refund`, body), {
+        prefix: 'Failed to refund',
+        bare: 'Failed to refund.',
+      }),
+    onSuccess: remember,
+  });
+}
