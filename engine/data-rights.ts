@@ -14,6 +14,9 @@ export const ERASED_NAME = 'Erased customer';
  */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
+/** Whether a user's e-mail is an erased customer's placeholder. @example isErasedEmail('a@b.test') // false */
+export const isErasedEmail = (email: string) => email.endsWith('@erased.invalid');
+
 /** One of the customer's bookings as the erase check needs it. */
 export interface EraseBookingView {
   status: 'held' | 'awaiting_payment' | 'confirmed' | 'cancelled' | 'expired';
@@ -45,7 +48,7 @@ export function eraseBlocker(bookings: EraseBookingView[], today: string): strin
   } (or wait until ${open === 1 ? 'it is' : 'they are'} over and paid) before erasing the customer.`;
 }
 
-/** What the audit log records actions on. */
+/** What the audit log records actions on; a refund's subject id is its booking's. */
 export const AUDIT_SUBJECT_TYPES = ['booking', 'refund', 'customer', 'settings'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

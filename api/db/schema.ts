@@ -42,6 +42,8 @@ export interface UsersTable extends Owned {
   email: string;
   full_name: string;
   password_hash: string;
+  /** When an organiser erased this customer (docs/rules/data-rights.md); null: not erased. */
+  erased_at: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -598,6 +600,22 @@ export interface CalendarLinksTable {
   created_at: string;
 }
 
+/** One action on a booking, refund, customer or setting (docs/rules/data-rights.md). */
+export interface AuditEventsTable {
+  id: string;
+  client_id: string;
+  actor_user_id: string | null;
+  /** The actor's name when they acted. */
+  actor_name: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  summary: string;
+  /** JSON: a few facts (amounts, numbers, changed setting names), no personal data. */
+  detail: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -654,4 +672,5 @@ export interface Database {
   mail_admin_notifications: MailAdminNotificationsTable;
   mail_bounces: MailBouncesTable;
   calendar_links: CalendarLinksTable;
+  audit_events: AuditEventsTable;
 }

@@ -111,7 +111,7 @@ export async function listAudit(
       eb.or([
         eb.and([eb('subject_type', '=', 'customer'), eb('subject_id', '=', customerId)]),
         eb.and([
-          eb('subject_type', '=', 'booking'),
+          eb('subject_type', 'in', ['booking', 'refund']),
           eb(
             'subject_id',
             'in',
@@ -188,7 +188,8 @@ export async function recordNewRefunds(
   for (const r of rows.filter((r) => !before.includes(r.id)))
     await recordAudit(trx, actor, {
       action: 'refund.created',
-      subjectType: 'booking',
+      // A refund is found under Refunds, and its subject id is the booking it was given on.
+      subjectType: 'refund',
       subjectId: bookingId,
       summary: `Refunded ${formatMoney(r.amount, r.currency, localeFor(r.country))} (${r.method}) on booking #${bookingReference(bookingId)}`,
       detail: { refundId: r.id, amount: r.amount, method: r.method },

@@ -23,6 +23,14 @@ const AdminBookingWizard = screen(
   () => import('./screens/admin-booking/AdminBookingWizard.tsx'),
   'AdminBookingWizard',
 );
+const ApiReferenceScreen = screen(
+  () => import('./screens/api-reference/ApiReferenceScreen.tsx'),
+  'ApiReferenceScreen',
+);
+const AuditLogScreen = screen(
+  () => import('./screens/audit-log/AuditLogScreen.tsx'),
+  'AuditLogScreen',
+);
 const BookingScreen = screen(() => import('./screens/bookings/BookingScreen.tsx'), 'BookingScreen');
 const BookingsScreen = screen(
   () => import('./screens/bookings/BookingsScreen.tsx'),
@@ -127,9 +135,11 @@ export function App() {
         <Route path="customers/:id" element={<CustomerScreen />} />
         <Route path="waitlists" element={<WaitlistsScreen />} />
         <Route path="messages" element={<MessagesScreen />} />
+        <Route path="audit-log" element={<AuditLogScreen />} />
         <Route path="today" element={<TodayScreen />} />
         <Route path="registers/:sessionId" element={<RegisterScreen />} />
         <Route path="settings/embed-code" element={<EmbedCodeScreen />} />
+        <Route path="settings/api-reference" element={<ApiReferenceScreen />} />
         <Route path="settings/subscription" element={<SubscriptionScreen />} />
         <Route path="settings/payments" element={<PaymentsScreen />} />
         <Route path="*" element={<NotFoundScreen />} />

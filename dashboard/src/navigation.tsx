@@ -70,6 +70,11 @@ export const navigation: NavSection[] = [
         to: '/messages',
         icon: icon('M3 5h18v14H3zM3 6l9 7 9-7'),
       },
+      {
+        label: 'Audit log',
+        to: '/audit-log',
+        icon: icon('M9 3h6l1 2h3v16H5V5h3zM9 11h6M9 15h6'),
+      },
     ],
   },
   {
@@ -126,6 +131,11 @@ export const navigation: NavSection[] = [
         label: 'Embed code',
         to: '/settings/embed-code',
         icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M13 4l-2 16'),
+      },
+      {
+        label: 'API reference',
+        to: '/settings/api-reference',
+        icon: icon('M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5'),
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Attendee } from '../../../../api-client/index.ts';
+import { isErasedEmail } from '../../../../engine/data-rights.ts';
 import { formatCivilDate, messages } from '../../../../engine/index.ts';
 import { useClientSettings } from '../../api.ts';
 import { QueryError } from '../../components/Alert.tsx';
@@ -12,12 +13,13 @@ import { useModal } from '../../components/useModal.ts';
 import { AttendeeDialog } from './AttendeeDialog.tsx';
 import { CustomerActivity } from './CustomerActivity.tsx';
 import { CustomerBookings } from './CustomerBookings.tsx';
+import { CustomerDataRights } from './CustomerDataRights.tsx';
 import { useAttendeeFields, useAttendees, useCustomer } from './queries.ts';
 import '../activities/activities.css';
 
 /**
  * One customer: their attendees (add, view, edit), latest bookings, payments and credit,
- * waitlist entries and the messages sent to them.
+ * waitlist entries, the messages sent to them, and their data rights (export, erase, audit log).
  */
 export function CustomerScreen() {
   const { id = '' } = useParams();
@@ -111,6 +113,9 @@ export function CustomerScreen() {
       {u ? <CustomerBookings email={u.email} timeZone={client.data?.timeZone} /> : null}
       {u ? (
         <CustomerActivity userId={u._id} email={u.email} timeZone={client.data?.timeZone} />
+      ) : null}
+      {u ? (
+        <CustomerDataRights id={u._id} name={u.fullName} erased={isErasedEmail(u.email)} />
       ) : null}
       {dialog.isOpen && fields.data ? (
         <AttendeeDialog

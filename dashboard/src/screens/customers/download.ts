@@ -58,3 +58,26 @@ export async function downloadCsv(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
 }
+
+/**
+ * Downloads any file the API sends as an attachment (the customer data exports), under the
+ * server's file name. Refusals read 'Export failed: {message}'.
+ *
+ * @example await downloadFile(`/api/customers/${id}/export.json`);
+ */
+export async function downloadFile(path: string): Promise<string> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  if (!response.ok) throw await failure(response);
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
