@@ -36,9 +36,48 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * How many distinct statements stay prepared per SQLite connection. Kysely prepares every query
+ * anew, which was a tenth of a booking's time (docs/architecture.md, Performance); the hot paths
+ * use a few hundred statement texts (an `in (?, ?)` list gives one text per length), so the
+ * cache keeps the most recently used and drops the oldest beyond this.
+ */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely's SQLite driver sees it (it only prepares and closes), handing back the
+ * statement already prepared for the same SQL text. Reusing one is safe here: the driver runs one
+ * query at a time on its single connection, and SQLite re-prepares a statement by itself when a
+ * migration changes the schema under it.
+ */
+function withStatementCache(database: SQLite.Database, size: number): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    const found = cache.get(source);
+    if (found) {
+      // Most recently used last, so the first key is always the one to drop.
+      cache.delete(source);
+      cache.set(source, found);
+      return found;
+    }
+    const statement = database.prepare(source);
+    cache.set(source, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  const close = () => {
+    cache.clear();
+    return database.close();
+  };
+  return { prepare, close } as unknown as SQLite.Database;
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SQLite.Database) {
-    super({ database });
+  private readonly database: SQLite.Database;
+  constructor(database: SQLite.Database, statementCache: number) {
+    const cached = withStatementCache(database, statementCache);
+    super({ database: cached });
+    this.database = cached;
   }
   override createDriver() {
     return new ImmediateSqliteDriver({ database: this.database });
@@ -58,15 +97,21 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * Opens a SQLite file (WAL, foreign keys, busy timeout, synchronous=FULL so a confirmed booking
  * survives a power cut). `:memory:` gives a private database for a test.
  *
+ * `statementCache` is how many prepared statements to keep (0 prepares every query, as Kysely
+ * does by itself: the bench compares the two).
+ *
  * @example const { db, close } = openSqlite('data/classwise.db');
  */
-export function openSqlite(file: string): DbHandle {
+export function openSqlite(
+  file: string,
+  { statementCache = STATEMENT_CACHE_SIZE }: { statementCache?: number } = {},
+): DbHandle {
   const sqlite = new SQLite(file);
   if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite, statementCache) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
