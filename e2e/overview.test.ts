@@ -221,14 +221,15 @@ describe.skipIf(!chrome)('dashboard overview in Chromium', () => {
     await home();
     const chart = page.getByRole('img', { name: /^Takings from / });
     const name = await chart.locator('title').first().textContent();
-    // Seeded and marked paid today: four camp days at £30 and three football days at £9.50.
-    expect(name).toContain('£148.50 taken');
+    // Seeded and marked paid today: four camp days at £30 and six football days at £9.50 (three
+    // on the tournament Saturday, three on next Saturday's register).
+    expect(name).toContain('£177.00 taken');
     expect(await chart.locator('.overview-chart-paid').count()).toBe(1);
     const table = page.locator('.overview-chart table');
     expect(await table.locator('tbody tr').count()).toBe(1);
-    expect(await table.locator('tbody tr td').first().textContent()).toBe('£148.50');
+    expect(await table.locator('tbody tr td').first().textContent()).toBe('£177.00');
     const tile = page.locator('.overview-tile', { hasText: 'Takings, last 30 days' });
-    expect(await tile.locator('.stat-value').textContent()).toBe('£148.50');
+    expect(await tile.locator('.stat-value').textContent()).toBe('£177.00');
   });
 
   it('lists the newest bookings first, and each opens its booking', async () => {

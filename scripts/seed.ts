@@ -332,8 +332,9 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
 
 /**
  * A few other families' bookings, through the bookings service as the widget makes them: the
- * camp's Tuesday with one place left and the football tournament Saturday booked out (the
- * waitlist's case), some paid, some awaiting their voucher or a pay-later payment.
+ * camp's Tuesday with one place left, the football tournament Saturday booked out (the
+ * waitlist's case) and six children on next Saturday's football register, some paid, some
+ * awaiting their voucher or a pay-later payment.
  */
 async function seedBookings(
   db: Db,
@@ -451,6 +452,19 @@ async function seedBookings(
       ticket(footballRows, 'Pay as you go'),
       footballRows.sessions[9]!,
       'voucher',
+      i < 3,
+    );
+  // Next Saturday's football: a real register for a new organiser's Today view. Arjun's nut
+  // allergy, Ruby's asthma and Noah's diabetes show as safeguarding flags, and Olly has no photo
+  // consent; three have paid, three still owe.
+  const nextSaturday = [0, 2, 3, 4, 6, 10].map((i) => children[i]!);
+  for (const [i, who] of nextSaturday.entries())
+    await book(
+      who,
+      football,
+      ticket(footballRows, 'Pay as you go'),
+      footballRows.sessions[0]!,
+      i % 2 ? 'voucher' : 'payLater',
       i < 3,
     );
 }
