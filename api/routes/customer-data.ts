@@ -14,7 +14,8 @@ import {
 import { csvLines, UTF8_BOM } from '../services/exports/csv.ts';
 
 /** Erasing cannot be undone, so the request says so in words, not only by its path. */
-const eraseBody = v.object({
+/** Also the API description's schema for this body (api/openapi/). */
+export const eraseBody = v.object({
   confirm: v.literal(true, 'Confirm that this customer is to be erased.'),
 });
 
