@@ -2,7 +2,9 @@ import { accountRoutes } from './paths/accounts.ts';
 import { activityRoutes } from './paths/activities.ts';
 import { bookingRoutes } from './paths/bookings.ts';
 import { customerRoutes } from './paths/customers.ts';
+import { dataRightsRoutes } from './paths/data-rights.ts';
 import { fileRoutes } from './paths/files.ts';
+import { pageRoutes } from './paths/pages.ts';
 import { paymentRoutes } from './paths/payments.ts';
 import { registerRoutes } from './paths/registers.ts';
 import { reportRoutes } from './paths/reports.ts';
@@ -26,6 +28,8 @@ export const routeDocs: RouteDocs = {
   ...reportRoutes,
   ...paymentRoutes,
   ...fileRoutes,
+  ...dataRightsRoutes,
+  ...pageRoutes,
 };
 
 /** The order tags appear in the description and on the dashboard's reference page. */
@@ -55,5 +59,9 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: 'Payments', description: 'Stripe, subscription plans and childcare payment methods.' },
   { name: 'Files', description: 'Uploads and downloads.' },
+  {
+    name: 'Hosted pages',
+    description: 'Booking pages on our origin, for organisers without a website.',
+  },
   { name: 'System', description: 'Health checks and this description.' },
 ];

@@ -43,7 +43,8 @@ export const clearBounceBody = v.strictObject({
 });
 
 const choice = v.boolean('Choose on or off.');
-const myNotificationsBody = v.strictObject({
+/** Also the API description's schema for this body (api/openapi/). */
+export const myNotificationsBody = v.strictObject({
   newBooking: choice,
   cancellation: choice,
   paymentFailed: choice,

@@ -45,7 +45,8 @@ function readFilters(text: string | undefined) {
 }
 
 /** The account area's details form: the name and answers as the attendee form sends them. */
-const ownDetailsBody = v.object({
+/** Also the API description's schema for this body (api/openapi/). */
+export const ownDetailsBody = v.object({
   fullName: requiredString(),
   fieldData: attendeeAnswersSchema.entries.fieldData,
 });
