@@ -11,6 +11,7 @@ import {
 } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
+import { calendarForToken } from '../mail/calendar-links.ts';
 import { resetPassword } from '../mail/password-reset.ts';
 import { readUnsubscribeLink, UNSUBSCRIBE_PATH, unsubscribe } from '../mail/unsubscribe.ts';
 import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
@@ -164,6 +165,18 @@ export const accountPages = new Hono<AppEnv>()
         <p role="status">{unsubscribeMessages.done(what, link.organiser)}</p>
       </Page>,
     );
+  })
+  // A confirmation's 'Add to calendar' link (mail/calendar-links.ts): the booking's sessions now.
+  .get('/calendar/:file', async (c) => {
+    const token = c.req.param('file').replace(/\.ics$/, '');
+    const ics = await calendarForToken(c.get('db'), token, new Date());
+    if (ics === null) throw new HttpError(404, 'This calendar link is not valid.');
+    return c.body(ics, 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="booking.ics"',
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
   })
   .get('/reset-password', async (c) => {
     const clientId = c.req.query('client') ?? '';

@@ -4,6 +4,7 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { fromFlag, nowIso, toFlag } from '../db/time.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { logoPath } from '../mail/logo.ts';
 
 /**
  * Client settings under their wire names (docs/data-model.md), plus what the widget needs to
@@ -34,6 +35,8 @@ export interface ClientSettingsDto {
   /** The organiser's terms and privacy pages the registration agreements link to; null: none. */
   termsUrl: string | null;
   privacyUrl: string | null;
+  /** The organiser's logo on our origin (`/api/files/…`), for e-mails, the widget and hosted pages. */
+  logoUrl: string | null;
 }
 
 export async function loadClientSettings(db: Db, clientId: string): Promise<ClientSettingsDto> {
@@ -59,6 +62,7 @@ export async function loadClientSettings(db: Db, clientId: string): Promise<Clie
     sessionReminderHours: client.session_reminder_hours,
     termsUrl: client.terms_url ?? null,
     privacyUrl: client.privacy_url ?? null,
+    logoUrl: await logoPath(db, client.id),
   };
 }
 

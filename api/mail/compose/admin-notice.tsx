@@ -19,7 +19,7 @@ export const composeAdminNotice: Composer = async (row, { db, now, publicUrl }) 
   };
   const [booking] = await loadBookingDtos(db, row.client_id, [row.booking_id], now.getTime());
   if (!booking) throw new Error(`Booking ${row.booking_id} no longer exists.`);
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const ref = bookingReference(booking._id);
   const parent = `${booking.user.fullName} (${booking.user.email})`;
   const money = booking.statement;

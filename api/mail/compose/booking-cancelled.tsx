@@ -18,14 +18,14 @@ function refundText(organiser: OrganiserView, amount: number, method: string | n
  * The cancellation notice, from the cancellation the row names (its instant) as it was recorded:
  * the places given up, the refund and its method, and the booking's total and balance after.
  */
-export const composeBookingCancelled: Composer = async (row, { db, now }) => {
+export const composeBookingCancelled: Composer = async (row, { db, publicUrl, now }) => {
   if (!row.booking_id) throw new Error('A cancellation notice needs its booking.');
   const { at } = JSON.parse(row.payload) as { at?: string };
   const [booking] = await loadBookingDtos(db, row.client_id, [row.booking_id], now.getTime());
   const cancellation = booking?.cancellations.find((c) => c.at === at);
   if (!booking || !cancellation)
     throw new Error(`Cancellation ${at} of ${row.booking_id} is gone.`);
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const refund = cancellation.refund;
   const props = {
     organiser,

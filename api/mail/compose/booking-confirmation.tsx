@@ -9,6 +9,7 @@ import {
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { loadBookingDtos } from '../../services/bookings/dto.ts';
+import { createCalendarLink } from '../calendar-links.ts';
 import { calendarFile } from '../ics.ts';
 import { BookingConfirmation } from '../templates/BookingConfirmation.tsx';
 import { loadOrganiser } from './organiser.ts';
@@ -19,11 +20,11 @@ import type { Composer } from './types.ts';
  * session, the money from the engine's statement, how to pay an offline booking, and an .ics
  * file with one event per session.
  */
-export const composeBookingConfirmation: Composer = async (row, { db, now }) => {
+export const composeBookingConfirmation: Composer = async (row, { db, publicUrl, now }) => {
   if (!row.booking_id) throw new Error('A booking confirmation needs its booking.');
   const [booking] = await loadBookingDtos(db, row.client_id, [row.booking_id], now.getTime());
   if (!booking) throw new Error(`Booking ${row.booking_id} no longer exists.`);
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const live = (status: string) => status === 'confirmed' || status === 'held';
   const items = booking.items.filter((item) => live(item.status));
   const lines = items.map((item) => ({
@@ -66,6 +67,14 @@ export const composeBookingConfirmation: Composer = async (row, { db, now }) => 
   const element = (
     <BookingConfirmation
       {...props}
+      calendarUrl={
+        await createCalendarLink(db, {
+          clientId: row.client_id,
+          bookingId: booking._id,
+          publicUrl,
+          now,
+        })
+      }
       cancellationTerms={await termsOf(db, row.client_id, items, organiser)}
     />
   );

@@ -39,7 +39,7 @@ export const composeDailyDigest: Composer = async (row, { db, publicUrl, unsubsc
     .orderBy('g.name')
     .execute();
   if (sessions.length === 0) throw new MessageNotNeeded('No sessions on that day.');
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const day = organiser.date(date);
   const booked = sessions.reduce((sum, s) => sum + Number(s.booked), 0);
   const element = (

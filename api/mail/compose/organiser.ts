@@ -6,24 +6,29 @@ import {
   zonedParts,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
+import { logoPath } from '../logo.ts';
 
 /**
  * The organiser a message is from, with formatters for its currency, date format and zone, so
  * every amount and date in a message reads as the organiser's own screens show it.
  *
- * @example const o = await loadOrganiser(db, clientId); o.money(1250) // '£12.50'
+ * The logo, when the organiser has one, is an absolute URL on our origin (`publicUrl`), so mail
+ * apps load it as a picture instead of carrying it as an attachment.
+ *
+ * @example const o = await loadOrganiser(db, clientId, publicUrl); o.money(1250) // '£12.50'
  */
-export async function loadOrganiser(db: Db, clientId: string) {
+export async function loadOrganiser(db: Db, clientId: string, publicUrl?: string) {
   const client = await db
     .selectFrom('clients')
     .select(['name', 'currency', 'country', 'date_format', 'time_zone'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
   const locale = localeFor(client.country);
+  const logo = publicUrl ? await logoPath(db, clientId) : null;
   const date = (civil: string) => clientDate(civil, client.date_format, locale);
   return {
     name: client.name,
-    logoUrl: null as string | null,
+    logoUrl: logo ? `${publicUrl}${logo}` : null,
     timeZone: client.time_zone,
     money: (minor: number) => formatMoney(minor, client.currency, locale),
     date,

@@ -48,7 +48,7 @@ export const composePasswordReset: Composer = async (row, { db, publicUrl, now }
       created_at: now.toISOString(),
     })
     .execute();
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const link = resetUrl(publicUrl, {
     token,
     audience: payload.audience === 'admin' ? 'admin' : 'customer',

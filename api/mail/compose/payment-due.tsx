@@ -10,14 +10,14 @@ import { type Composer, MessageNotNeeded } from './types.ts';
  * ('payment-due-released'), from the booking as it is at send time. A reminder whose booking was
  * paid, cancelled or given a new deadline since is not needed.
  */
-export const composePaymentDue: Composer = async (row, { db, now }) => {
+export const composePaymentDue: Composer = async (row, { db, publicUrl, now }) => {
   const { dueAt } = JSON.parse(row.payload) as { dueAt?: string };
   const [booking] = await loadBookingDtos(db, row.client_id, [row.booking_id ?? ''], now.getTime());
   if (!booking) throw new Error(`Booking ${row.booking_id} is gone.`);
   const reminder = row.kind === 'payment-due-reminder';
   if (reminder && (booking.status !== 'awaiting_payment' || booking.paymentDueAt !== dueAt))
     throw new MessageNotNeeded('The booking was paid, cancelled or given a new deadline by then.');
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const props = {
     organiser,
     parentName: booking.user.fullName,

@@ -27,7 +27,7 @@ async function activitiesOf(
  * instalment of a payment schedule is about to be taken from their saved card (skipped when it
  * was paid, cancelled or failed by the time the notice is due).
  */
-export const composePaymentNotice: Composer = async (row, { db }) => {
+export const composePaymentNotice: Composer = async (row, { db, publicUrl }) => {
   if (!row.booking_id) throw new Error('A payment notice needs its booking.');
   const payload = JSON.parse(row.payload) as {
     amount?: number;
@@ -35,7 +35,7 @@ export const composePaymentNotice: Composer = async (row, { db }) => {
     scheduledPaymentId?: string;
     collectAt?: string;
   };
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const activities = await activitiesOf(db, row.client_id, row.booking_id);
   const bookingNumber = `Booking number ${bookingReference(row.booking_id)}`;
   let subject: string;

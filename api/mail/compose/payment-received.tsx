@@ -6,7 +6,7 @@ import { loadOrganiser } from './organiser.ts';
 import type { Composer } from './types.ts';
 
 /** 'Payment received', from the payment the payload names and the booking's statement now. */
-export const composePaymentReceived: Composer = async (row, { db, now }) => {
+export const composePaymentReceived: Composer = async (row, { db, publicUrl, now }) => {
   const { paymentId } = JSON.parse(row.payload) as { paymentId?: string };
   const payment = await db
     .selectFrom('payments')
@@ -17,7 +17,7 @@ export const composePaymentReceived: Composer = async (row, { db, now }) => {
   if (!payment?.booking_id) throw new Error(`Payment ${paymentId} is gone.`);
   const [booking] = await loadBookingDtos(db, row.client_id, [payment.booking_id], now.getTime());
   if (!booking) throw new Error(`Booking ${payment.booking_id} is gone.`);
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const props = {
     organiser,
     parentName: booking.user.fullName,

@@ -9,7 +9,7 @@ import { type Composer, MessageNotNeeded } from './types.ts';
  * The session reminder, from the booking's places on that session as they are at send time: a
  * place cancelled since the sweep is left out, and with none left the reminder is skipped.
  */
-export const composeSessionReminder: Composer = async (row, { db, unsubscribeUrl }) => {
+export const composeSessionReminder: Composer = async (row, { db, publicUrl, unsubscribeUrl }) => {
   const { sessionId } = JSON.parse(row.payload) as { sessionId?: string };
   const places = await db
     .selectFrom('booking_places as p')
@@ -24,7 +24,7 @@ export const composeSessionReminder: Composer = async (row, { db, unsubscribeUrl
     .execute();
   const first = places[0];
   if (!first) throw new MessageNotNeeded('No place on that session was still booked by then.');
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const attendees = await listAttendees(db, row.client_id, {
     ids: [...new Set(places.map((p) => p.attendee_id))],
     admin: false,

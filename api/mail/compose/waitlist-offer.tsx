@@ -46,7 +46,7 @@ export const composeWaitlistOffer: Composer = async (row, { db, publicUrl }) => 
         ? 'The offer was taken up or made again by then.'
         : 'The offer had ended (booked, withdrawn or lapsed) by then.',
     );
-  const organiser = await loadOrganiser(db, row.client_id);
+  const organiser = await loadOrganiser(db, row.client_id, publicUrl);
   const [attendee] = await listAttendees(db, row.client_id, {
     ids: [entry.attendee_id],
     admin: false,

@@ -1,4 +1,4 @@
-import { Column, Row, Section, Text } from '@react-email/components';
+import { Column, Link, Row, Section, Text } from '@react-email/components';
 import { headingStyle, Layout, type Organiser, textStyle } from './Layout.tsx';
 
 export interface ConfirmationLine {
@@ -26,6 +26,8 @@ export interface BookingConfirmationProps {
   payBy: string | null;
   /** The cancellation terms of each booked activity, as 'Activity: terms'. */
   cancellationTerms: string[];
+  /** The booking's calendar file on our origin, with an unguessable token: 'Add to calendar'. */
+  calendarUrl: string;
 }
 
 const label = { ...textStyle, color: '#6b7280', margin: '0' };
@@ -109,7 +111,10 @@ export function BookingConfirmation(props: BookingConfirmationProps) {
           ))}
         </>
       ) : null}
-      <Text style={textStyle}>The attached calendar file adds your sessions to your calendar.</Text>
+      <Text style={textStyle}>
+        <Link href={props.calendarUrl}>Add to calendar</Link> (or open the attached calendar file).
+      </Text>
+      <Text style={textStyle}>{`Calendar link: ${props.calendarUrl}`}</Text>
     </Layout>
   );
 }
