@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function addTab(clientId: string, name: string, path: string, enabled = 1) {
+async function addTab(clientId: string, name: string, path: string, enabled: 0 | 1 = 1) {
   const now = new Date().toISOString();
   await ctx.handle.db
     .insertInto('home_tabs')

@@ -21,6 +21,8 @@ import { DetailList } from '../components/DetailList.tsx';
 import { SelectField, TextField } from '../components/FormField.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { BUTTON_DISPLAYS, FORM_TEMPLATES, optionFor } from '../lib/display-options.ts';
+import { EmbedPreview } from './embed-code/EmbedPreview.tsx';
+import { hostedPageUrl, ShareLinkCard } from './embed-code/ShareLink.tsx';
 
 const ALL_ACTIVITIES = 'listing';
 
@@ -83,94 +85,99 @@ function EmbedCodeBuilder(initial: {
   const codeId = useId();
 
   const view = viewOf(choice);
-  const code = embedCode({
+  const options: EmbedOptions = {
     origin: window.location.origin,
     clientId: initial.clientId,
     template,
     buttonDisplay,
     view,
     name: name.trim() || undefined,
-  });
+  };
+  const code = embedCode(options);
 
   return (
-    <div className="split">
-      <Card title="Options" description="Choose how the booking form looks on your site.">
-        <div className="form">
-          <SelectField
-            label="Template"
-            value={template}
-            onChange={(event) => setTemplate(event.target.value as EmbedTemplate)}
-            options={FORM_TEMPLATES}
-            hint="Seamless blends into your page; Default shows the form in a card."
-          />
-          <SelectField
-            label="Button display"
-            value={buttonDisplay}
-            onChange={(event) => setButtonDisplay(event.target.value as ButtonDisplay)}
-            options={BUTTON_DISPLAYS}
-          />
-          <SelectField
-            label="Show"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            disabled={groups.isPending || tabs.isPending}
-            options={[
-              { value: ALL_ACTIVITIES, label: 'All activities' },
-              ...(tabs.data ?? [])
-                .filter((tab) => tab.enabled)
-                .map((tab) => ({ value: `tab:${tab.path}`, label: `Home tab: ${tab.name}` })),
-              ...(groups.data ?? []).map((group) => ({
-                value: `group:${group._id}`,
-                label: group.name,
-              })),
-              ...(groups.data ?? [])
-                .filter((group) => group.waitlistType)
-                .map((group) => ({
-                  value: `waitlist:${group._id}`,
-                  label: `Waitlist form: ${group.name}`,
+    <>
+      <div className="split">
+        <Card title="Options" description="Choose how the booking form looks on your site.">
+          <div className="form">
+            <SelectField
+              label="Template"
+              value={template}
+              onChange={(event) => setTemplate(event.target.value as EmbedTemplate)}
+              options={FORM_TEMPLATES}
+              hint="Seamless blends into your page; Default shows the form in a card."
+            />
+            <SelectField
+              label="Button display"
+              value={buttonDisplay}
+              onChange={(event) => setButtonDisplay(event.target.value as ButtonDisplay)}
+              options={BUTTON_DISPLAYS}
+            />
+            <SelectField
+              label="Show"
+              value={choice}
+              onChange={(event) => setChoice(event.target.value)}
+              disabled={groups.isPending || tabs.isPending}
+              options={[
+                { value: ALL_ACTIVITIES, label: 'All activities' },
+                ...(tabs.data ?? [])
+                  .filter((tab) => tab.enabled)
+                  .map((tab) => ({ value: `tab:${tab.path}`, label: `Home tab: ${tab.name}` })),
+                ...(groups.data ?? []).map((group) => ({
+                  value: `group:${group._id}`,
+                  label: group.name,
                 })),
-            ]}
-            hint="All your published activities, one home page tab's listing, a single activity, or an activity's waitlist form."
-          />
-          <TextField
-            label="Widget name (optional)"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="off"
+                ...(groups.data ?? [])
+                  .filter((group) => group.waitlistType)
+                  .map((group) => ({
+                    value: `waitlist:${group._id}`,
+                    label: `Waitlist form: ${group.name}`,
+                  })),
+              ]}
+              hint="All your published activities, one home page tab's listing, a single activity, or an activity's waitlist form."
+            />
+            <TextField
+              label="Widget name (optional)"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              hint={
+                <>
+                  Only for two booking forms on one page: give each its own name, then open one from
+                  your page with{' '}
+                  <code>{`Classwise('open', { widget: '${name.trim() || 'camps'}' })`}</code>.
+                </>
+              }
+            />
+            <QueryError error={tabs.error} />
+            <QueryError error={groups.error} />
+          </div>
+        </Card>
+        <Card
+          title="Your embed code"
+          actions={
+            <CopyButton text={code} variant="primary">
+              Copy
+            </CopyButton>
+          }
+        >
+          <label htmlFor={codeId} className="visually-hidden">
+            Embed code
+          </label>
+          <textarea
+            id={codeId}
+            className="code-block"
+            readOnly
             spellCheck={false}
-            hint={
-              <>
-                Only for two booking forms on one page: give each its own name, then open one from
-                your page with{' '}
-                <code>{`Classwise('open', { widget: '${name.trim() || 'camps'}' })`}</code>.
-              </>
-            }
+            value={code}
+            onFocus={(event) => event.currentTarget.select()}
           />
-          <QueryError error={tabs.error} />
-          <QueryError error={groups.error} />
-        </div>
-      </Card>
-      <Card
-        title="Your embed code"
-        actions={
-          <CopyButton text={code} variant="primary">
-            Copy
-          </CopyButton>
-        }
-      >
-        <label htmlFor={codeId} className="visually-hidden">
-          Embed code
-        </label>
-        <textarea
-          id={codeId}
-          className="code-block"
-          readOnly
-          spellCheck={false}
-          value={code}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </Card>
-    </div>
+        </Card>
+      </div>
+      <EmbedPreview options={options} />
+      <ShareLinkCard url={hostedPageUrl(window.location.origin, initial.clientId, view)} />
+    </>
   );
 }
 
