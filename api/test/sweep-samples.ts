@@ -40,6 +40,8 @@ export async function seedSweep(t: StripeTestContext) {
   });
   const camp = await createCamp(ctx, org, { cancellationRules: [ruleId] });
   const parent = await parentWithChildren(ctx, org, ['Ada']);
+  // Erased by the erase route's sample, so the parent above keeps its session for the others.
+  const erasable = await parentWithChildren(ctx, org, ['Eve']);
   const child = parent.children[0]!;
   const admin = (method: string, path: string, body: unknown) =>
     ctx.request(method, path, { token: org.token, body });
@@ -101,6 +103,7 @@ export async function seedSweep(t: StripeTestContext) {
     waitlistId,
     planId,
     stripeAccountId: account.account_id,
+    erasableCustomer: erasable.userId,
   };
 }
 
@@ -191,6 +194,12 @@ export const samples: Record<string, Sample> = {
   'POST /api/messages/resend-confirmation': {
     as: 'admin',
     body: (seed) => ({ bookingId: seed.bookingId }),
+  },
+  'POST /api/messages/bounces/clear': { as: 'admin', body: () => ({ email: 'nobody@home.test' }) },
+  'PUT /api/client/logo': { as: 'admin', body: () => ({ fileId: null }) },
+  'PUT /api/messages/my-notifications': {
+    as: 'admin',
+    body: () => ({ newBooking: true, cancellation: false, paymentFailed: true, dailyDigest: false }),
   },
   'POST /account/reset-password': {
     as: 'anonymous',
@@ -352,6 +361,11 @@ export const samples: Record<string, Sample> = {
       ...customerBasket(s),
       paymentMethod: { type: 'payLater' },
     }),
+  },
+  'POST /api/customers/:id/erase': {
+    as: 'admin',
+    params: { id: 'erasableCustomer' },
+    body: () => ({ confirm: true }),
   },
   'POST /api/bookings/:id/mark-paid': {
     as: 'admin',
