@@ -12,6 +12,7 @@ import { csrfGuard } from './middleware/csrf.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { boundHeaders } from './middleware/header-bounds.ts';
 import { apiCors, securityHeaders } from './middleware/security.ts';
+import { accountAreaPage } from './routes/account-area-page.tsx';
 import { accountPages } from './routes/account-pages.tsx';
 import { activityGroups } from './routes/activity-groups.ts';
 import { attendees } from './routes/attendees.ts';
@@ -112,6 +113,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
   app.use(securityHeaders);
   app.route('/api', api);
   app.route('/account', accountPages);
+  app.route('/account', accountAreaPage);
   if (config.distDir) app.route('/', staticRoutes(config.distDir));
   app.onError(onError);
   app.notFound(onNotFound);
