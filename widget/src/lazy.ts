@@ -82,3 +82,6 @@ export const loadMine = () => import('./views/mine/MyBookings.tsx');
 
 /** The waitlist join form (Premium). */
 export const loadWaitlist = () => import('./views/waitlist/Waitlist.tsx');
+
+/** The parent's account area: children, own details, password (docs/rules/account.md). */
+export const loadAccount = () => import('./views/account/AccountArea.tsx');

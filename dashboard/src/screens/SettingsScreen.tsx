@@ -13,6 +13,8 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { BUTTON_DISPLAYS, FORM_TEMPLATES, optionFor } from '../lib/display-options.ts';
 import { countryName, currencyName, currencySymbol, formatCivilDate } from '../lib/format.ts';
 import { planName } from '../lib/plan.ts';
+import { LogoCard } from './settings/LogoCard.tsx';
+import { MyNotificationsCard } from './settings/MyNotificationsCard.tsx';
 import { OrganisationSettingsForm } from './settings/OrganisationSettingsForm.tsx';
 import './settings/settings.css';
 
@@ -103,6 +105,9 @@ function bookings(client: ClientSettings): Detail[] {
         ? `${client.sessionReminderHours} ${client.sessionReminderHours === 1 ? 'hour' : 'hours'} before`
         : 'Off',
     },
+    // The registration agreements link to these (docs/rules/account.md).
+    { label: 'Terms and conditions', value: client.termsUrl ?? 'Not set' },
+    { label: 'Privacy policy', value: client.privacyUrl ?? 'Not set' },
   ];
 }
 
@@ -162,6 +167,8 @@ export function SettingsScreen() {
           <Card title="Bookings" description="Defaults for the booking widget on your website.">
             <DetailList items={bookings(client.data)} />
           </Card>
+          <LogoCard client={client.data} />
+          <MyNotificationsCard />
         </div>
       ) : null}
     </>

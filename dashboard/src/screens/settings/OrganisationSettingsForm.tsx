@@ -52,7 +52,9 @@ type Form = Record<
   | 'buttonDisplay'
   | 'senderName'
   | 'replyTo'
-  | 'sessionReminderHours',
+  | 'sessionReminderHours'
+  | 'termsUrl'
+  | 'privacyUrl',
   string
 > & { allowPayLater: boolean; sessionReminders: boolean };
 
@@ -71,6 +73,8 @@ const formOf = (client: ClientSettings): Form => ({
   replyTo: client.replyTo ?? '',
   sessionReminders: client.sessionReminders,
   sessionReminderHours: String(client.sessionReminderHours),
+  termsUrl: client.termsUrl ?? '',
+  privacyUrl: client.privacyUrl ?? '',
 });
 
 /** A yes/no setting: the field's label and hint, and the checkbox with its own words. */
@@ -294,6 +298,31 @@ export function OrganisationSettingsForm({
         checked={form.sessionReminders}
         onChange={toggle('sessionReminders')}
       />
+      <h3 className="settings-form-heading">Registration</h3>
+      <div className="settings-form-grid">
+        <TextField
+          label="Terms and conditions link"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          value={form.termsUrl}
+          onChange={set('termsUrl')}
+          error={errors.termsUrl}
+          hint="Parents agree to these when they create an account; the agreement links here."
+        />
+        <TextField
+          label="Privacy policy link"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          value={form.privacyUrl}
+          onChange={set('privacyUrl')}
+          error={errors.privacyUrl}
+          hint="Where parents read how you handle their and their children's data."
+        />
+      </div>
       <div className="settings-form-actions">
         <Button
           type="button"

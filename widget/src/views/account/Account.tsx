@@ -158,6 +158,7 @@ function SignIn({ notice }: { notice: string | null }) {
 
 function Register() {
   const { busy, error, errors, setErrors, submit } = useAuthSubmit('/api/auth/register');
+  const legal = useLegalLinks();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -197,14 +198,47 @@ function Register() {
         auto="new-password"
         error={errors.confirmPassword}
       />
-      <Check name="terms" label={text.agreeTerms} error={errors['agreements.terms']} />
-      <Check name="privacy" label={text.agreePrivacy} error={errors['agreements.privacy']} />
+      <Check
+        name="terms"
+        label={<Agreement text={text.agreeTerms} link={legal.terms} />}
+        error={errors['agreements.terms']}
+      />
+      <Check
+        name="privacy"
+        label={<Agreement text={text.agreePrivacy} link={legal.privacy} />}
+        error={errors['agreements.privacy']}
+      />
       <div className="cw-row">
         <button type="submit" className="cw-btn" disabled={busy}>
           {text.register}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The organiser's terms and privacy pages, when set (docs/rules/account.md). */
+function useLegalLinks() {
+  const settings = useWidget(useStore(), (s) => s.settings);
+  const saved = settings.status === 'ready' ? settings.data : null;
+  return { terms: saved?.termsUrl ?? null, privacy: saved?.privacyUrl ?? null };
+}
+
+/**
+ * An agreement's words, the document's name a link to the organiser's page when they set one:
+ * a new tab, so the half-filled form stays, and `noopener` so that page cannot reach back.
+ */
+function Agreement({ text: words, link }: { text: string; link: string | null }) {
+  const before = 'I agree to the ';
+  const name = words.startsWith(before) ? words.slice(before.length) : '';
+  if (!link || !name) return <>{words}</>;
+  return (
+    <>
+      {before}
+      <a href={link} target="_blank" rel="noopener noreferrer">
+        {name}
+      </a>
+    </>
   );
 }
 
@@ -246,7 +280,7 @@ function Input({
   );
 }
 
-function Check({ name, label, error }: { name: string; label: string; error?: string }) {
+function Check({ name, label, error }: { name: string; label: ReactNode; error?: string }) {
   const id = useId();
   return (
     <div className="cw-field">

@@ -3,11 +3,13 @@
  * docs/rules/forms-and-messages.md): the client's enabled, non-admin attendee fields, checked by
  * the engine before sending (required ones: 'Please complete this required field'), files uploaded
  * one at a time as they are chosen. On 201 the new attendee is handed back and the fields are
- * cleared; Cancel clears them too.
+ * cleared; Cancel clears them too. Given an attendee, the same form edits it (the account area,
+ * docs/rules/account.md), starting from its saved answers.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { Attendee, Field } from '../../../../api-client/index.ts';
+import type { ApiClient, Attendee, Field } from '../../../../api-client/index.ts';
 import { messages } from '../../../../engine/messages.ts';
+import { fieldDataToForm } from '../../../../engine/schemas/account.ts';
 import {
   type FieldDefinition,
   normaliseFieldData,
@@ -32,10 +34,18 @@ const UPLOAD_ROUTES: Record<UploadKind, (fieldId: string) => [string, string]> =
   singleImage: (id) => [`/api/file-uploads/${encodeURIComponent(id)}`, id],
 };
 
+/** A saved file's name is not part of the attendee's answers: it is shown as this. */
+const SAVED_FILE = 'Saved file';
+
 export function AttendeeForm({
+  attendee,
+  heading,
   onSaved,
   onCancel,
 }: {
+  /** The attendee to edit; without one the form creates a new attendee. */
+  attendee?: Attendee;
+  heading?: string;
   onSaved: (attendee: Attendee) => void;
   onCancel: () => void;
 }) {
@@ -54,25 +64,39 @@ export function AttendeeForm({
   const shown = visibleAttendeeFields(fields.state.data as unknown as FieldDefinition[], {
     admin: false,
   });
-  return <FormBody fields={shown} onSaved={onSaved} onCancel={onCancel} />;
+  return (
+    <FormBody
+      fields={shown}
+      attendee={attendee}
+      heading={heading ?? text.createAttendee}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    />
+  );
 }
 
 function FormBody({
   fields,
+  attendee,
+  heading,
   onSaved,
   onCancel,
 }: {
   fields: FieldDefinition[];
+  attendee?: Attendee;
+  heading: string;
   onSaved: (attendee: Attendee) => void;
   onCancel: () => void;
 }) {
   const { api } = useStore();
-  const [values, setValues] = useState<Values>({});
-  const [files, setFiles] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Values>(() =>
+    attendee ? fieldDataToForm(fields, attendee.fieldData) : {},
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (id: string, value: unknown) => setValues((s) => ({ ...s, [id]: value }));
+  const { files, upload } = useFieldUploads(api, values, set, setErrors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,12 +114,18 @@ function FormBody({
       const fieldData = Object.entries(normaliseFieldData(fields, filled)).map(
         ([field, value]) => ({ field, value }),
       );
-      const attendee = await api.post<Attendee>('/api/user/attendees', { fieldData });
+      const saved = attendee
+        ? await api.put<Attendee>(`/api/user/attendees/${encodeURIComponent(attendee._id)}`, {
+            fieldData,
+          })
+        : await api.post<Attendee>('/api/user/attendees', { fieldData });
       setValues({});
-      onSaved(attendee);
+      onSaved(saved);
     } catch (e) {
       const reason = (e as { reason?: string | null }).reason;
-      setError(messages.failedToCreateAttendee(reason));
+      setError(
+        attendee ? messages.failedToSaveAttendee(reason) : messages.failedToCreateAttendee(reason),
+      );
       const server = (e as { errors?: Record<string, string> }).errors ?? {};
       setErrors(
         Object.fromEntries(
@@ -106,39 +136,9 @@ function FormBody({
     }
   };
 
-  const upload = async (field: FieldDefinition, file: File | undefined) => {
-    const current = (values[field._id] as string[] | undefined) ?? [];
-    const kind = ((field as { uploadType?: UploadKind }).uploadType ?? 'attachment') as UploadKind;
-    const problem = checkUpload({
-      kind,
-      file,
-      currentCount: current.length,
-      maxFiles: field.maxFiles,
-    });
-    if (problem || !file) {
-      setErrors((s) => ({ ...s, [field._id]: problem ?? messages.emptyDrop }));
-      return;
-    }
-    const [path, name] = UPLOAD_ROUTES[kind](field._id);
-    const form = new FormData();
-    form.append(name, file);
-    setErrors((s) => ({ ...s, [field._id]: text.uploading }));
-    try {
-      const saved = await api.upload<Uploaded>(path, form);
-      setFiles((s) => ({ ...s, [saved._id]: saved.originalname }));
-      set(field._id, [...current, saved._id]);
-      setErrors(({ [field._id]: _, ...rest }) => rest);
-    } catch (e) {
-      setErrors((s) => ({
-        ...s,
-        [field._id]: messages.errorUploadingFile((e as { reason?: string | null }).reason),
-      }));
-    }
-  };
-
   return (
     <form className="cw-form cw-panel" onSubmit={submit} noValidate>
-      <StepHeading>{text.createAttendee}</StepHeading>
+      <StepHeading>{heading}</StepHeading>
       <Alert>{error}</Alert>
       {fields.map((field) => (
         <FieldInput
@@ -170,7 +170,52 @@ function FormBody({
   );
 }
 
-function FieldInput({
+/**
+ * Uploads for file fields, one file at a time as it is chosen: checked by the engine first, then
+ * posted; the answer becomes the list of uploaded file ids. Shared by every custom field form.
+ */
+export function useFieldUploads(
+  api: ApiClient,
+  values: Values,
+  set: (id: string, value: unknown) => void,
+  setErrors: (update: (errors: Record<string, string>) => Record<string, string>) => void,
+) {
+  const [files, setFiles] = useState<Record<string, string>>({});
+  const upload = async (field: FieldDefinition, file: File | undefined) => {
+    const current = (values[field._id] as string[] | undefined) ?? [];
+    const kind = ((field as { uploadType?: UploadKind }).uploadType ?? 'attachment') as UploadKind;
+    const problem = checkUpload({
+      kind,
+      file,
+      currentCount: current.length,
+      maxFiles: field.maxFiles,
+    });
+    if (problem || !file) {
+      setErrors((s) => ({ ...s, [field._id]: problem ?? messages.emptyDrop }));
+      return;
+    }
+    const [path, name] = UPLOAD_ROUTES[kind](field._id);
+    const form = new FormData();
+    form.append(name, file);
+    setErrors((s) => ({ ...s, [field._id]: text.uploading }));
+    try {
+      const saved = await api.upload<Uploaded>(path, form);
+      setFiles((s) => ({ ...s, [saved._id]: saved.originalname }));
+      set(field._id, [...current, saved._id]);
+      setErrors(({ [field._id]: _, ...rest }) => rest);
+    } catch (e) {
+      setErrors((s) => ({
+        ...s,
+        [field._id]: messages.errorUploadingFile((e as { reason?: string | null }).reason),
+      }));
+    }
+  };
+
+  return { files, upload };
+}
+
+/** One custom field's control, labelled, with its help text and error. */
+export function FieldInput({
   field,
   value,
   error,
@@ -271,11 +316,11 @@ function FieldInput({
             <ul className="cw-files">
               {ids.map((fileId) => (
                 <li key={fileId}>
-                  {fileNames[fileId] ?? fileId}{' '}
+                  {fileNames[fileId] ?? SAVED_FILE}{' '}
                   <button
                     type="button"
                     className="cw-ghost"
-                    aria-label={text.removeFile(fileNames[fileId] ?? fileId)}
+                    aria-label={text.removeFile(fileNames[fileId] ?? SAVED_FILE)}
                     onClick={() => onChange(ids.filter((x) => x !== fileId))}
                   >
                     {text.remove}

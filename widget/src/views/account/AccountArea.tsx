@@ -1,0 +1,55 @@
+/*
+ * 'My account' (docs/rules/account.md; the spec's /account/attendees): a signed-in parent's
+ * children, own details and password; My bookings is in the widget's bar above. Its own chunk,
+ * opened from the bar or a `#classwise=account/attendees` link, and on our hosted account page.
+ */
+import type { ClientSettings, User } from '../../../../api-client/index.ts';
+import type { StepProps } from '../../App.tsx';
+import { useWidget } from '../../store.ts';
+import { strings } from '../../strings.ts';
+import { useStore } from '../common.tsx';
+import { StepHeading } from '../ui.tsx';
+import { RequireSignIn } from './Account.tsx';
+import { accountText } from './account-text.ts';
+import { ChangePassword } from './ChangePassword.tsx';
+import { Children } from './Children.tsx';
+import { OwnDetailsForm } from './OwnDetails.tsx';
+
+export default function AccountArea({ settings }: StepProps) {
+  const { actions, hasListing } = useStore();
+  return (
+    <div className="cw-detail">
+      {hasListing && (
+        <p>
+          <button type="button" className="cw-ghost" onClick={() => actions.showListing()}>
+            <span aria-hidden="true">← </span>
+            {strings.backToList}
+          </button>
+        </p>
+      )}
+      <RequireSignIn>{(user) => <Account user={user} settings={settings} />}</RequireSignIn>
+    </div>
+  );
+}
+
+function Account({ user, settings }: { user: User; settings: ClientSettings }) {
+  const store = useStore();
+  const token = useWidget(store, (s) => s.session?.token ?? '');
+  return (
+    <div className="cw-step">
+      <StepHeading>{accountText.myAccount}</StepHeading>
+      <section className="cw-panel cw-step" aria-labelledby="cw-account-children">
+        <h4 id="cw-account-children">{accountText.children}</h4>
+        <Children settings={settings} />
+      </section>
+      <section className="cw-panel cw-step" aria-labelledby="cw-account-details">
+        <h4 id="cw-account-details">{accountText.yourDetails}</h4>
+        <OwnDetailsForm token={token} user={user} />
+      </section>
+      <section className="cw-panel cw-step" aria-labelledby="cw-account-password">
+        <h4 id="cw-account-password">{accountText.passwordHeading}</h4>
+        <ChangePassword />
+      </section>
+    </div>
+  );
+}
