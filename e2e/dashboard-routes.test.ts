@@ -69,6 +69,7 @@ describe.skipIf(!chrome)('every dashboard route opened directly', () => {
     const plain = routes.filter((r) => !r.includes(':'));
     const withParams = routes.filter((r) => r.includes(':'));
     expect(plain).toContain('settings/payments');
+    expect(plain).toContain('settings/api-reference');
     const links = new Set<string>();
     const problems: string[] = [];
 
