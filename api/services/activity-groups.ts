@@ -296,7 +296,36 @@ export async function loadActivityGroups(
     ),
     now: now.getTime(),
   };
-  return groups.map((g) => groupDto(g, children, venues, { publicView, now: local, capacity }));
+  const ofGroup = childrenByGroup(children);
+  return groups.map((g) =>
+    groupDto(g, ofGroup(g.id), venues, { publicView, now: local, capacity }),
+  );
+}
+
+type GroupChildren = Awaited<ReturnType<typeof loadGroupChildren>>;
+
+/**
+ * The children of each group apart, split once: a catalogue of a thousand groups made each
+ * group scan every group's sessions and tickets, a listing's cost growing with the square of its
+ * size (docs/architecture.md, Performance).
+ */
+function childrenByGroup(children: GroupChildren): (groupId: string) => GroupChildren {
+  const split = new Map<string, GroupChildren>();
+  const of = (groupId: string) => {
+    let found = split.get(groupId);
+    if (!found) {
+      found = { activities: [], tickets: [], addOns: [], cancellationRules: [], fieldData: [] };
+      split.set(groupId, found);
+    }
+    return found;
+  };
+  for (const row of children.activities) of(row.activity_group_id).activities.push(row);
+  for (const row of children.tickets) of(row.activity_group_id).tickets.push(row);
+  for (const row of children.addOns) of(row.activity_group_id).addOns.push(row);
+  for (const row of children.cancellationRules)
+    of(row.activity_group_id).cancellationRules.push(row);
+  for (const row of children.fieldData) of(row.owner_id).fieldData.push(row);
+  return of;
 }
 
 export async function loadActivityGroup(
