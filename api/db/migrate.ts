@@ -21,8 +21,10 @@ import * as mailUnsubscribe from './migrations/2026_11_25_1910_h12b_unsubscribe.
 import * as hotIndexes from './migrations/2026_11_25_1920_h18_hot_indexes.ts';
 import * as archiveGroups from './migrations/2026_11_25_1930_h17a_archive_groups.ts';
 import * as mailNotifications from './migrations/2026_11_25_2010_mail_h12c_notifications.ts';
+import * as gdprAuditEvents from './migrations/2026_11_25_2040_gdpr_audit_events.ts';
 import * as accountLegalLinks from './migrations/2026_11_25_2050_account_legal_links.ts';
 import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_reason.ts';
+import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -50,8 +52,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1920_h18_hot_indexes': hotIndexes,
   '2026_11_25_1930_h17a_archive_groups': archiveGroups,
   '2026_11_25_2010_mail_h12c_notifications': mailNotifications,
+  '2026_11_25_2040_gdpr_audit_events': gdprAuditEvents,
   '2026_11_25_2050_account_legal_links': accountLegalLinks,
   '2026_11_25_2100_termphone_refund_reason': refundReason,
+  '2026_11_25_2120_h18perf_capacity_index': capacityIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
