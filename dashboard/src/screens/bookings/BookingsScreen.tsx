@@ -202,7 +202,7 @@ export function BookingsScreen() {
       <QueryError error={bookings.error} />
       <Card flush>
         <form
-          className="toolbar"
+          className="toolbar bookings-toolbar"
           aria-label="Booking search"
           onSubmit={(e) => {
             e.preventDefault();
