@@ -32,7 +32,7 @@ export function ShareLinkCard({ url }: { url: string }) {
       </label>
       <input
         id={id}
-        className="form-input"
+        className="input"
         readOnly
         value={url}
         onFocus={(event) => event.currentTarget.select()}
