@@ -10,6 +10,7 @@ import { Card } from '../../components/Card.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { BounceNotice } from '../messages/BounceNotice.tsx';
 import { AttendeeDialog } from './AttendeeDialog.tsx';
 import { CustomerActivity } from './CustomerActivity.tsx';
 import { CustomerBookings } from './CustomerBookings.tsx';
@@ -110,6 +111,7 @@ export function CustomerScreen() {
           emptyText={messages.userHasNoAttendees}
         />
       </Card>
+      {u ? <BounceNotice email={u.email} timeZone={client.data?.timeZone} /> : null}
       {u ? <CustomerBookings email={u.email} timeZone={client.data?.timeZone} /> : null}
       {u ? (
         <CustomerActivity userId={u._id} email={u.email} timeZone={client.data?.timeZone} />

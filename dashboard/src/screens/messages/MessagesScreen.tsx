@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { bounceMessages } from '../../../../engine/mail-bounces.ts';
 import { useClientSettings } from '../../api.ts';
 import { QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -11,8 +12,10 @@ import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
 import { useLocale } from '../../lib/money.ts';
 import { bookingRef, formatInstant } from '../bookings/lib.ts';
+import { useBounces } from './bounces.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 import { type MessageSummaryDto, useMessages, useResendConfirmation } from './queries.ts';
+import { RefusedAddresses } from './RefusedAddresses.tsx';
 import { kindLabels, statusLabel } from './status.ts';
 import './messages.css';
 
@@ -34,6 +37,8 @@ export function MessagesScreen() {
   const [openId, setOpenId] = useState<string | null>(null);
   const dialog = useModal({ onCancel: () => setOpenId(null) });
   const [notice, setNotice] = useState<string | null>(null);
+  const bounces = useBounces();
+  const refused = new Set(bounces.data?.map((b) => b.email));
 
   const columns: Column<MessageSummaryDto>[] = [
     {
@@ -58,6 +63,11 @@ export function MessagesScreen() {
       render: (m) => (
         <>
           {m.recipient.name}
+          {refused.has(m.recipient.email.toLowerCase()) ? (
+            <span className="recipient-refused">
+              <Badge tone="danger">{bounceMessages.badge}</Badge>
+            </span>
+          ) : null}
           <span className="detail-note">{m.recipient.email}</span>
         </>
       ),
@@ -117,12 +127,13 @@ export function MessagesScreen() {
         title="Messages"
         description="Every e-mail sent to your customers, whether it arrived at their mail server, and what it said."
       />
-      <QueryError error={messages.error ?? resend.error} />
+      <QueryError error={messages.error ?? resend.error ?? bounces.error} />
       {notice ? (
         <p className="message-notice" role="status">
           {notice}
         </p>
       ) : null}
+      <RefusedAddresses bounces={bounces.data} timeZone={timeZone} />
       <Card flush>
         <div className="toolbar">
           <div className="search">

@@ -21,6 +21,12 @@ export function statusLabel(message: MessageSummaryDto): { text: string; tone: B
 
 /** What each kind of message is called on the screen. */
 export const kindLabels: Record<string, string> = {
+  'admin-new-booking': 'New booking (to an admin)',
+  'admin-cancellation': 'Cancellation (to an admin)',
+  'admin-payment-failed': 'Failed payment (to an admin)',
+  'admin-daily-digest': 'Daily digest (to an admin)',
+  'instalment-due': 'Instalment due',
+  'subscription-payment-failed': 'Subscription payment failed',
   'booking-confirmation': 'Booking confirmation',
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
