@@ -6,7 +6,7 @@ import { setLogo } from '../mail/logo.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { loadClientSettings } from '../services/client-settings.ts';
 
-const logoBody = v.strictObject({
+export const logoBody = v.strictObject({
   fileId: v.nullable(
     v.pipe(v.string('Choose an image.'), v.nonEmpty('Choose an image.'), v.maxLength(64)),
   ),

@@ -5,6 +5,7 @@ import {
   createVenueSchema,
   customFieldSchema,
 } from '../../../engine/index.ts';
+import { logoBody } from '../../routes/client-logo.ts';
 import { ids } from '../examples.ts';
 import type { RouteDocs } from '../route-doc.ts';
 
@@ -63,6 +64,15 @@ export const settingsRoutes: RouteDocs = {
       },
     },
     returns: 'The saved settings.',
+  },
+  'PUT /api/client/logo': {
+    tag,
+    summary: "Choose the organisation's logo from its uploaded images, or remove it",
+    description:
+      'Upload the image first (POST /api/file-uploads/file-upload-image); JPEG, PNG or GIF of 1 MB or less. Shown in every e-mail and on hosted pages.',
+    access: 'admin',
+    body: { schema: logoBody, example: { fileId: null } },
+    returns: 'The settings, with `logoUrl`.',
   },
   'GET /api/fields': {
     tag,
