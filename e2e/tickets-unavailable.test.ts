@@ -7,8 +7,8 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTimeRange } from '../engine/dates.ts';
-import { clientDate, localeFor } from '../engine/display.ts';
+import { localeFor } from '../engine/display.ts';
+import { dateLabel, timeRange } from '../widget/src/format.ts';
 import { chromiumOrSkip, launchChromium, type Stack, startStack } from './harness.ts';
 
 const chrome = chromiumOrSkip();
@@ -51,14 +51,14 @@ describe.skipIf(!chrome)('a ticket that needs a full session, on the demo organi
   });
 
   it('says the whole-term ticket is unavailable, naming the full Saturday, before it is picked', async () => {
-    const settings = await api<{ dateFormat: string; country: string }>('/api/client');
+    const settings = await api<{ country: string }>('/api/client');
     const list = await api<PublicGroup[]>('/api/activity-groups/full-list');
     const football = list.find((g) => g.name === FOOTBALL)!;
     const last = [...football.activities].sort((a, b) => a.date.localeCompare(b.date)).at(-1)!;
     expect(last.placesLeft).toBe(0);
     const term = football.tickets.find((t) => t.name === 'Full term')!;
     expect(term.fullSessions).toEqual([last._id]);
-    const when = `${clientDate(last.date, settings.dateFormat, localeFor(settings.country))}, ${formatTimeRange(last.startTime, last.endTime)}`;
+    const when = `${dateLabel(last.date, localeFor(settings.country))}, ${timeRange(last.startTime, last.endTime)}`;
     const unavailable = `Unavailable: no places left on ${when}.`;
 
     const page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });

@@ -79,7 +79,7 @@ export function takeOver(
 }
 
 /** Events the page can listen to with `Classwise('on', name, handler)`. */
-export const EVENTS = ['booked'] as const;
+export const EVENTS = ['booked', 'step', 'waitlistJoined'] as const;
 export type EventName = (typeof EVENTS)[number];
 export type Handler = (detail: unknown) => void;
 

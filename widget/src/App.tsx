@@ -1,12 +1,23 @@
 import type { ComponentType } from 'react';
 import type { ClientSettings } from '../../api-client/index.ts';
 import { loadDetail, loadJourney, loadMine, loadWaitlist, useChunk } from './lazy.ts';
-import { useWidget, type View, type WidgetStore } from './store.ts';
+import { findInList, useWidget, type View, type WidgetStore } from './store.ts';
 import { strings } from './strings.ts';
 import { DetailSkeleton, ErrorNotice, StoreContext } from './views/common.tsx';
 import { type ButtonDisplay, Listing } from './views/Listing.tsx';
 
 const BUTTON_DISPLAYS: readonly string[] = ['align right', 'full width', 'hidden', 'none'];
+
+type Later = Exclude<View['kind'], 'listing' | 'group'>;
+/** The chunk of each later view. An offer is shown by My bookings' chunk. */
+const LOADERS: Record<Later, () => Promise<{ default: ComponentType<StepProps> }>> = {
+  book: loadJourney,
+  waitlist: loadWaitlist,
+  mine: loadMine,
+  offer: loadMine,
+  // Until the account area's own screen lands, its links open My bookings.
+  account: loadMine,
+};
 
 /**
  * The widget's root: picks the template and button display (the element's attributes win over
@@ -17,6 +28,9 @@ export function App({ store }: { store: WidgetStore }) {
   const list = useWidget(store, (s) => s.list);
   const view = useWidget(store, (s) => s.view);
   const appearance = useWidget(store, (s) => s.appearance);
+  const booking = useWidget(store, (s) =>
+    s.view.kind === 'book' ? findInList(s, s.view.id)?.name : undefined,
+  );
   const saved = settings.status === 'ready' ? settings.data : null;
   const template = appearance.template ?? saved?.formTemplate ?? 'Default';
   const wanted = appearance.buttonDisplay ?? saved?.buttonDisplay ?? 'align right';
@@ -31,9 +45,11 @@ export function App({ store }: { store: WidgetStore }) {
 
   return (
     <StoreContext.Provider value={store}>
-      <div className={className}>
-        {view.kind !== 'mine' && (
-          <p className="cw-bar">
+      <div className={className} onSubmit={focusFirstError}>
+        <p className="cw-bar">
+          {/* During a booking the activity's name shares this line: one header line less. */}
+          {booking && <span className="cw-crumb">{booking}</span>}
+          {view.kind !== 'mine' && (
             <button
               type="button"
               className="cw-ghost"
@@ -41,13 +57,14 @@ export function App({ store }: { store: WidgetStore }) {
             >
               {strings.myBookings}
             </button>
-          </p>
-        )}
+          )}
+        </p>
         {view.kind === 'listing' ? (
           <Listing
             settings={settings}
             list={list}
             focusGroup={view.focusGroup}
+            focus={view.focus}
             buttonDisplay={buttonDisplay}
           />
         ) : settings.status === 'error' ? (
@@ -58,9 +75,7 @@ export function App({ store }: { store: WidgetStore }) {
           <Step
             // One Step per kind of view: a chunk's state must not carry over to another chunk.
             key={view.kind}
-            loader={
-              view.kind === 'book' ? loadJourney : view.kind === 'mine' ? loadMine : loadWaitlist
-            }
+            loader={LOADERS[view.kind]}
             view={view}
             settings={saved}
           />
@@ -68,6 +83,15 @@ export function App({ store }: { store: WidgetStore }) {
       </div>
     </StoreContext.Provider>
   );
+}
+
+/**
+ * After a form's submit, focus moves to its first field in error, if its check found one (the
+ * next render shows them); an error the server sends back is focused by the step's Alert.
+ */
+function focusFirstError(event: { target: EventTarget | null }) {
+  const form = event.target as HTMLFormElement;
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 /** What every later step receives: the view that opened it and the organiser's settings. */

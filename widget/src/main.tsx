@@ -11,11 +11,15 @@
  *   tab             a home tab's path: the listing shows only that tab's groups
  *   waitlist        a group's waitlist join form (Premium)
  *   name            names the widget when a page has two, for Classwise('open', { widget })
+ *   history         this widget keeps its place in the page's URL hash; without it on any
+ *                   widget, the page's first widget does (docs/rules/embedding.md, Navigation)
  */
 import { createRoot, type Root } from 'react-dom/client';
 import type { WidgetHandle } from '../../embed-snippet/queue.ts';
 import { App } from './App.tsx';
+import { keepInHash, viewFromHash } from './history.ts';
 import { installPageApi, widgets } from './page.ts';
+import { followSteps } from './step-event.ts';
 import { type Appearance, createWidgetStore, type View, type WidgetStore } from './store.ts';
 import { styleShadowRoot } from './styles.ts';
 
@@ -31,12 +35,14 @@ const ATTRIBUTES = [
   'tab',
   'waitlist',
   'name',
+  'history',
 ];
 
 interface Mounted {
   root: Root;
   store: WidgetStore;
   handle: WidgetHandle;
+  stop: () => void;
 }
 
 // Per-element state lives here rather than in class fields: at the bundle's es2020 target,
@@ -66,6 +72,10 @@ function onDarkPage(container: HTMLElement): boolean {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 128;
 }
 
+/** Whether this element keeps its place in the URL hash: only one widget on a page may. */
+const ownsHash = (element: HTMLElement) =>
+  (document.querySelector(`${TAG}[history]`) ?? document.querySelector(TAG)) === element;
+
 function mount(element: HTMLElement) {
   if (mounted.has(element)) return;
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
@@ -79,10 +89,12 @@ function mount(element: HTMLElement) {
   if (onDarkPage(container)) container.className = 'cw-on-dark';
 
   const start = startViewOf(element);
+  const owns = ownsHash(element);
   const store = createWidgetStore({
     origin: ORIGIN,
     clientId,
     start,
+    view: owns ? viewFromHash(location.hash, start, false) : start,
     appearance: appearanceOf(element),
     tab: element.getAttribute('tab') || null,
   });
@@ -96,7 +108,13 @@ function mount(element: HTMLElement) {
       } else store.actions.showListing();
     },
   };
-  mounted.set(element, { root, store, handle });
+  const stopHash = owns ? keepInHash(store) : () => {};
+  followSteps(store);
+  const stop = () => {
+    stopHash();
+    store.stop();
+  };
+  mounted.set(element, { root, store, handle, stop });
   widgets.register(handle);
 }
 
@@ -105,6 +123,7 @@ function unmount(element: HTMLElement) {
   if (!widget) return;
   mounted.delete(element);
   widgets.unregister(widget.handle);
+  widget.stop();
   widget.root.unmount();
 }
 

@@ -12,7 +12,8 @@ import {
   createApiClient,
   type User,
 } from '../../api-client/index.ts';
-import { readSavedToken, type Session, saveToken } from './session.ts';
+import type { BookingStep } from '../../engine/deep-links.ts';
+import { onTokenChange, readSavedToken, type Session, saveToken } from './session.ts';
 
 export type Remote<T> =
   | { status: 'loading' }
@@ -24,14 +25,18 @@ export type Remote<T> =
  * them, for keyboard and screen-reader users); a page's `Classwise('open')` never steals focus.
  */
 export type View =
-  | { kind: 'listing'; focusGroup?: string }
+  | { kind: 'listing'; focusGroup?: string; focus?: boolean }
   | { kind: 'group'; id: string; back: boolean; focus: boolean }
   /** The booking journey for one group (issue 5); `back` returns to the group's page. */
-  | { kind: 'book'; id: string; back: boolean }
+  | { kind: 'book'; id: string; back: boolean; step?: BookingStep }
   /** The waitlist join form (Premium); the embed's `waitlist` starting view. */
   | { kind: 'waitlist'; id: string; back: boolean }
   /** The parent's bookings, with online cancellation. */
-  | { kind: 'mine' };
+  | { kind: 'mine' }
+  /** One waitlist offer (a link from its e-mail), with its Book button. */
+  | { kind: 'offer'; id: string }
+  /** The parent's account area (children, own details, password); `section` e.g. 'attendees'. */
+  | { kind: 'account'; section: string };
 
 /** The element's look attributes; null follows the organiser's saved setting. */
 export interface Appearance {
@@ -52,6 +57,8 @@ export interface WidgetState {
   sessionEnded: boolean;
   /** A home tab's path: the listing shows only that tab's groups. */
   tab: string | null;
+  /** The last view change replaces the page's history entry instead of adding one (history.ts). */
+  replace: boolean;
 }
 
 export interface WidgetActions {
@@ -59,8 +66,11 @@ export interface WidgetActions {
   showListing(focusGroup?: string): void;
   /** `back`: offer the way back to the listing; `focus`: move focus to the group's heading. */
   showGroup(id: string, options: { back: boolean; focus: boolean }): void;
-  /** Moves to another view of the journey (book, waitlist, my bookings). */
-  show(view: View): void;
+  /**
+   * Moves to another view of the journey (book, waitlist, my bookings); `replace` when the move
+   * corrects the view (a step that cannot show yet) rather than being one the parent made.
+   */
+  show(view: View, replace?: boolean): void;
   /** Keeps the parent's token (saved for the next visit) and who they are. */
   signedIn(token: string, user: User): void;
   /** Forgets the token here; the server-side revoke is the caller's business. */
@@ -80,6 +90,10 @@ export type WidgetStore = StoreApi<WidgetState> & {
   origin: string;
   /** Whether the organiser embedded the listing: only then do pages offer the way back to it. */
   hasListing: boolean;
+  /** The element's own starting view (what the page shows with nothing in its URL hash). */
+  start: View;
+  /** Stops following sign-ins elsewhere (the element left the page). */
+  stop: () => void;
 };
 
 const failed = (error: unknown) => ({
@@ -96,12 +110,15 @@ export function createWidgetStore({
   origin,
   clientId,
   start,
+  view = start,
   appearance,
   tab = null,
 }: {
   origin: string;
   clientId: string;
   start: View;
+  /** Where to open when not at the start (a deep link in the page's URL hash). */
+  view?: View;
   appearance: Appearance;
   tab?: string | null;
 }): WidgetStore {
@@ -110,11 +127,12 @@ export function createWidgetStore({
     settings: { status: 'loading' },
     list: null,
     groups: {},
-    view: start,
+    view,
     appearance,
     session: saved ? { token: saved, user: null } : null,
     sessionEnded: false,
     tab,
+    replace: false,
   }));
   const { getState, setState } = store;
   // Bearer token, never cookies: the widget runs on the organiser's origin (docs/architecture.md,
@@ -135,8 +153,8 @@ export function createWidgetStore({
         return await call(...args);
       } catch (error) {
         if (sent && (error as { status?: number }).status === 401) {
-          saveToken(clientId, null);
           setState({ session: null, sessionEnded: true });
+          saveToken(clientId, null);
         }
         throw error;
       }
@@ -179,31 +197,30 @@ export function createWidgetStore({
   const ensure = (view: View) => {
     const s = getState();
     if (view.kind === 'listing' && !s.list) loadList();
-    if (view.kind !== 'listing' && view.kind !== 'mine' && !s.groups[view.id]) {
+    const group = view.kind === 'group' || view.kind === 'book' || view.kind === 'waitlist';
+    if (group && !s.groups[view.id]) {
       if (!findInList(s, view.id)) loadGroup(view.id);
     }
   };
 
   const actions: WidgetActions = {
     showListing(focusGroup) {
-      setState({ view: { kind: 'listing', focusGroup } });
-      ensure(getState().view);
+      actions.show({ kind: 'listing', focusGroup });
     },
     showGroup(id, { back, focus }) {
-      setState({ view: { kind: 'group', id, back, focus } });
-      ensure(getState().view);
+      actions.show({ kind: 'group', id, back, focus });
     },
-    show(view) {
-      setState({ view });
+    show(view, replace = false) {
+      setState({ view, replace });
       ensure(view);
     },
     signedIn(token, user) {
-      saveToken(clientId, token);
       setState({ session: { token, user }, sessionEnded: false });
+      saveToken(clientId, token, user);
     },
     signOut() {
-      saveToken(clientId, null);
       setState({ session: null });
+      saveToken(clientId, null);
     },
     refreshGroup: (id) => loadGroup(id),
     retry() {
@@ -215,14 +232,22 @@ export function createWidgetStore({
       }
     },
   };
+  // Another widget on the page (or another tab) signed in or out: this one follows, so the
+  // parent signs in once (docs/rules/embedding.md).
+  const stopSharing = onTokenChange(clientId, (token, user) => {
+    if (token === (getState().session?.token ?? null)) return;
+    setState({ session: token ? { token, user } : null, sessionEnded: false });
+  });
   loadSettings();
-  ensure(start);
+  ensure(view);
   return Object.assign(store, {
     actions,
     api,
     clientId,
     origin,
     hasListing: start.kind === 'listing',
+    start,
+    stop: stopSharing,
   });
 }
 

@@ -4,6 +4,7 @@
  * are ours.
  */
 export const strings = {
+  activities: 'Activities',
   loadingActivities: 'Loading activities…',
   loadingActivity: 'Loading activity…',
   noActivities: 'No activities found', // (docs/rules/screens.md empty state)

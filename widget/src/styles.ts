@@ -87,9 +87,14 @@ export const css = `
 .cw-panel{padding:20px;border:1px solid var(--cw-line);border-radius:12px;background:#fff}
 .cw-seamless .cw-panel{padding:0;border:0;background:none}
 
-.cw-bar{display:flex;justify-content:flex-end;margin-bottom:8px}
+.cw-bar{display:flex;justify-content:flex-end;align-items:baseline;gap:20px;margin-bottom:8px}
+.cw-bar{flex-wrap:wrap}.cw-bar .cw-ghost{white-space:nowrap}.cw-bar .cw-crumb{margin-right:auto}
 .cw-step,.cw-form{display:flex;flex-direction:column;gap:14px}
 .cw-step-title{font-size:1.25em;font-weight:650;outline:none}
+.cw-steps ol{display:flex;gap:4px;padding:0;margin:6px 0 0;list-style:none;font-size:.85em;color:var(--cw-muted)}
+.cw-steps li{flex:1;min-width:0;padding-top:4px;border-top:3px solid var(--cw-line)}
+.cw-steps .cw-done{border-color:var(--cw-a)}
+.cw-steps [aria-current]{color:inherit;font-weight:650}
 .cw-crumb,.cw-who{color:var(--cw-muted);font-size:.93em;display:flex;gap:12px;align-items:baseline;flex-wrap:wrap}
 .cw-field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0;min-width:0}
 .cw-field>label,.cw-field legend,.cw-choices legend{font-weight:600;padding:0}

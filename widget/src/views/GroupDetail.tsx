@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
-import { ageRange, clientDate, friendlyDate, localeFor, money, timeRange } from '../format.ts';
+import { ageRange, dateLabel, localeFor, money, timeRange } from '../format.ts';
 import { loadJourney, loadWaitlist } from '../lazy.ts';
 import { findInList, useWidget } from '../store.ts';
 import { strings } from '../strings.ts';
@@ -98,7 +98,7 @@ function GroupPage({
     if (!item.restrictSessions) return null;
     const dates = sessions
       .filter((s) => item.sessionsCanBeUsedFor.includes(s._id))
-      .map((s) => friendlyDate(s.date, locale));
+      .map((s) => dateLabel(s.date, locale));
     return dates.length > 0 && <small>{strings.onlyOn(dates.join(', '))}</small>;
   };
 
@@ -161,7 +161,7 @@ function GroupPage({
             <tbody>
               {sessions.map((s) => (
                 <tr key={s._id}>
-                  <td>{clientDate(s.date, settings.dateFormat, locale)}</td>
+                  <td>{dateLabel(s.date, locale)}</td>
                   <td>{timeRange(s.startTime, s.endTime)}</td>
                   {limited && (
                     <td>

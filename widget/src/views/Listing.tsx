@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
-import { ageRange, friendlyDate, localeFor, timeRange } from '../format.ts';
+import { ageRange, dateLabel, localeFor, timeRange } from '../format.ts';
 import { preloadDetail } from '../lazy.ts';
 import type { Remote } from '../store.ts';
 import { strings } from '../strings.ts';
@@ -28,19 +28,25 @@ export function Listing({
   settings,
   list,
   focusGroup,
+  focus,
   buttonDisplay,
 }: {
   settings: Remote<ClientSettings>;
   list: Remote<ActivityGroup[]> | null;
   focusGroup?: string;
+  /** Focus the listing's heading (the parent came from a later step, e.g. 'Book another'). */
+  focus?: boolean;
   buttonDisplay: ButtonDisplay;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  // Back from a group's page, focus returns to the control that opened it.
+  const ready = list?.status === 'ready';
+  // Back from a group's page, focus returns to the control that opened it; from a later step, to
+  // the heading. Again once the list has arrived (`ready`): the targets exist only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ready is the second trigger.
   useEffect(() => {
-    if (!focusGroup) return;
-    ref.current?.querySelector<HTMLElement>(`[data-cw-group="${CSS.escape(focusGroup)}"]`)?.focus();
-  }, [focusGroup]);
+    const target = focusGroup ? `[data-cw-group="${CSS.escape(focusGroup)}"]` : focus && 'h2';
+    if (target) ref.current?.querySelector<HTMLElement>(target)?.focus();
+  }, [focusGroup, focus, ready]);
 
   const failed = settings.status === 'error' ? settings : list?.status === 'error' ? list : null;
   if (failed) return <ErrorNotice title={strings.loadFailed} message={failed.message} />;
@@ -49,6 +55,9 @@ export function Listing({
   if (groups.length === 0) return <p className="cw-notice">{strings.noActivities}</p>;
   return (
     <div ref={ref}>
+      <h2 className="cw-sr" tabIndex={-1}>
+        {strings.activities}
+      </h2>
       <ul className="cw-list">
         {groups.map((group) => (
           <GroupCard
@@ -136,7 +145,7 @@ function GroupCard({
             <ul className="cw-dates">
               {sessions.slice(0, NEXT_DATES).map((s) => (
                 <li key={s._id}>
-                  <b>{friendlyDate(s.date, locale)}</b>
+                  <b>{dateLabel(s.date, locale)}</b>
                   <span>{timeRange(s.startTime, s.endTime)}</span>
                   <PlacesLeft left={s.placesLeft} />
                 </li>

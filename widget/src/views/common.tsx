@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
-import { clientDate, localeFor, money, timeRange } from '../format.ts';
+import { dateLabel, localeFor, money, timeRange } from '../format.ts';
 import type { WidgetStore } from '../store.ts';
 import { strings } from '../strings.ts';
 
@@ -63,7 +63,7 @@ export const sessionWhen = (
   session: Pick<Session, 'date' | 'startTime' | 'endTime'>,
   settings: ClientSettings,
 ) =>
-  `${clientDate(session.date, settings.dateFormat, localeFor(settings.country))}, ${timeRange(session.startTime, session.endTime)}`;
+  `${dateLabel(session.date, localeFor(settings.country))}, ${timeRange(session.startTime, session.endTime)}`;
 
 /**
  * The full sessions that make a ticket unavailable, in date order: for an all-sessions or

@@ -29,6 +29,8 @@ export const text = {
   sessionEnded: 'Your session has ended. Please sign in again.',
 
   // Steps
+  bookingSteps: (name: string) => `Booking ${name}: steps`,
+  stepNames: { attendees: 'Attendees', tickets: 'Tickets', basket: 'Basket', payment: 'Payment' },
   stepAttendees: 'Who is attending?',
   stepTickets: 'Choose tickets',
   stepBasket: 'Your basket',
@@ -186,4 +188,7 @@ export const text = {
   cancelWaitlistLabel: (what: string) => `Leave the waitlist: ${what}`,
   leftWaitlist: 'You have left the waitlist.',
   keptForYou: 'Kept for you',
+  offerHeading: 'Your waitlist offer',
+  offerGone:
+    'This offer is no longer open: it was booked, cancelled or has run out. My bookings shows your waitlists.',
 } as const;

@@ -21,11 +21,28 @@ export function StepHeading({ children, id }: { children: ReactNode; id?: string
   );
 }
 
-/** An error the user must read: announced at once (role=alert). */
+/**
+ * An error the user must read: announced at once (role=alert), and focus moves to it, or to the
+ * first field in error beside it, so keyboard users land on what to fix.
+ */
 export function Alert({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const mounted = useRef(false);
+  // A new message (or a notice appearing), not every render of the same one; a message the step
+  // opens with leaves focus on the step's heading (StepHeading), which is read first.
+  const shown = typeof children === 'string' ? children : Boolean(children);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown is the trigger.
+  useEffect(() => {
+    const alert = ref.current;
+    if (mounted.current && alert) {
+      const scope = alert.closest('form, .cw-step') ?? alert.parentElement;
+      (scope?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? alert).focus();
+    }
+    mounted.current = true;
+  }, [shown]);
   if (!children) return null;
   return (
-    <p className="cw-alert" role="alert">
+    <p className="cw-alert" role="alert" ref={ref} tabIndex={-1}>
       {children}
     </p>
   );

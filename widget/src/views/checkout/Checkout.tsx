@@ -34,6 +34,7 @@ export default function Checkout({
   quote,
   hold,
   options,
+  onPlaced,
   onBack,
 }: {
   group: ActivityGroup;
@@ -45,6 +46,8 @@ export default function Checkout({
   /** The held booking of this basket (status held, no method yet). */
   hold: Booking;
   options: PaymentOptions | null;
+  /** The booking stands (or awaits its card payment): the journey forgets its saved basket. */
+  onPlaced: () => void;
   onBack: (message: string | null) => void;
 }) {
   const { api } = useStore();
@@ -108,6 +111,7 @@ export default function Checkout({
       // A card hold is announced once paid (Confirmation); anything else stands now.
       if (placed.status !== 'held') emitBooked(placed, group);
       setBooking(placed);
+      onPlaced();
     } catch (e) {
       setBusy(false);
       // 409: the hold ran out (or was placed elsewhere); the basket takes a new one.

@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { ActivityGroup, Booking, ClientSettings } from '../../../../api-client/index.ts';
-import { clientDate, localeFor, money, timeRange } from '../../format.ts';
+import { dateLabel, localeFor, money, timeRange } from '../../format.ts';
 import { useStore } from '../common.tsx';
 import { Plans } from '../mine/Plans.tsx';
 import { text } from '../text.ts';
@@ -77,7 +77,11 @@ export function Confirmation({
       </dl>
       <Plans booking={booking} settings={settings} />
       <div className="cw-row">
-        <button type="button" className="cw-ghost" onClick={() => actions.showListing()}>
+        <button
+          type="button"
+          className="cw-ghost"
+          onClick={() => actions.show({ kind: 'listing', focus: true })}
+        >
           {text.bookAnother}
         </button>
         <button type="button" className="cw-btn" onClick={() => actions.show({ kind: 'mine' })}>
@@ -110,7 +114,7 @@ export function BookingItems({
           <ul className="cw-sub">
             {item.places.map((p) => (
               <li key={p._id}>
-                {clientDate(p.activity.date, settings.dateFormat, locale)}{' '}
+                {dateLabel(p.activity.date, locale)}{' '}
                 {timeRange(p.activity.startTime, p.activity.endTime)}
               </li>
             ))}

@@ -4,7 +4,7 @@
  * only when the basket is ready. The choices live here, so going back (or being sent back by a
  * 409 when a place went) keeps them.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type {
   ActivityGroup,
   Attendee,
@@ -15,10 +15,12 @@ import type {
   User,
   WaitlistEntry,
 } from '../../../../api-client/index.ts';
+import type { BookingStep } from '../../../../engine/deep-links.ts';
 import { priceBasket } from '../../../../engine/pricing/basket.ts';
 import { ticketPaymentProblem } from '../../../../engine/recurring-payments.ts';
 import type { StepProps } from '../../App.tsx';
 import { loadCheckout, useChunk } from '../../lazy.ts';
+import { emitStep } from '../../step-event.ts';
 import { findInList, useWidget } from '../../store.ts';
 import { strings } from '../../strings.ts';
 import { RequireSignIn } from '../account/Account.tsx';
@@ -28,6 +30,8 @@ import { AttendeesStep } from './Attendees.tsx';
 import { BasketStep, type Extras } from './Basket.tsx';
 import { basketLines, bookedSessions, type Choice, groupRow, untickSessions } from './basket.ts';
 import { PlaceGone, type PlaceGoneNotice } from './PlaceGone.tsx';
+import { StepIndicator } from './StepIndicator.tsx';
+import { readBasket, saveBasket } from './saved-basket.ts';
 import { TicketsStep } from './Tickets.tsx';
 
 export default function Journey({ view, settings }: StepProps) {
@@ -46,15 +50,12 @@ export default function Journey({ view, settings }: StepProps) {
   const back = () => store.actions.showGroup(group._id, { back: store.hasListing, focus: true });
   return (
     <div className="cw-detail">
-      <p className="cw-crumb">{group.name}</p>
       <RequireSignIn>
         {(user) => <BookingFlow group={group} settings={settings} user={user} onExit={back} />}
       </RequireSignIn>
     </div>
   );
 }
-
-type Step = 'attendees' | 'tickets' | 'basket' | 'checkout';
 
 function BookingFlow({
   group,
@@ -69,18 +70,52 @@ function BookingFlow({
 }) {
   const store = useStore();
   const { api } = store;
-  const [step, setStep] = useState<Step>('attendees');
-  const [attendeeIds, setAttendeeIds] = useState<string[]>([]);
-  const [choices, setChoices] = useState<Record<string, Choice>>({});
-  const [extras, setExtras] = useState<Extras>({
-    discountCode: '',
-    useAccountCredit: false,
-    usePassCredits: false,
-  });
+  // The step lives in the view (and so in the page's URL hash: Back and Forward move between
+  // steps); the basket in session storage, so a reload returns to both (saved-basket.ts).
+  const view = useWidget(store, (s) => s.view);
+  const [saved] = useState(() => readBasket(store.clientId, group._id, user._id));
+  const [attendeeIds, setAttendeeIds] = useState<string[]>(saved?.attendeeIds ?? []);
+  const [choices, setChoices] = useState<Record<string, Choice>>(saved?.choices ?? {});
+  const [extras, setExtras] = useState<Extras>(
+    saved?.extras ?? { discountCode: '', useAccountCredit: false, usePassCredits: false },
+  );
   const [notice, setNotice] = useState<string | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(saved?.quote ?? null);
   // The basket's places, held from the payment step until placed or released (issue 11).
-  const [hold, setHold] = useState<Booking | null>(null);
+  const [hold, setHold] = useState<Booking | null>(saved?.hold ?? null);
+  const [placed, setPlaced] = useState(false);
+  const wanted = (view.kind === 'book' && view.step) || 'attendees';
+  // A step that cannot show yet (a link or Forward into the middle) shows the one before it.
+  const step: BookingStep =
+    wanted !== 'attendees' && attendeeIds.length === 0
+      ? 'attendees'
+      : wanted === 'payment' && (!hold || !quote)
+        ? 'basket'
+        : wanted;
+  const setStep = (next: BookingStep, replace = false) =>
+    store.actions.show({ kind: 'book', id: group._id, back: true, step: next }, replace);
+  useEffect(() => {
+    if (step !== wanted) setStep(step, true);
+    // Left the payment step: its hold was given back (Checkout), a booked basket starts afresh.
+    if (step !== 'payment' && hold) setHold(null);
+    if (step !== 'payment' && placed) {
+      setPlaced(false);
+      setAttendeeIds([]);
+      setChoices({});
+    }
+  });
+  useEffect(() => {
+    saveBasket(
+      store.clientId,
+      placed
+        ? null
+        : { group: group._id, user: user._id, attendeeIds, choices, extras, quote, hold },
+    );
+  }, [store.clientId, group._id, user._id, attendeeIds, choices, extras, quote, hold, placed]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per step shown.
+  useEffect(() => {
+    emitStep(step, group, step === 'payment' ? quote : null, attendeeIds.length);
+  }, [step]);
   const [gone, setGone] = useState<PlaceGoneNotice | null>(null);
   const [created, setCreated] = useState<Attendee[]>([]);
 
@@ -155,88 +190,97 @@ function BookingFlow({
     return <LoadFailed error={attendees.state.error} retry={attendees.reload} />;
   }
   if (!all) return <StepSkeleton />;
+  return (
+    <>
+      <StepIndicator step={step} name={group.name} />
+      {stepView()}
+    </>
+  );
 
-  switch (step) {
-    case 'attendees':
-      return (
-        <AttendeesStep
-          group={group}
-          attendees={list}
-          chosen={attendeeIds}
-          onCreated={(a) => setCreated((s) => [...s, a])}
-          onBack={onExit}
-          onNext={(ids) => {
-            setAttendeeIds(ids);
-            setStep('tickets');
-          }}
-        />
-      );
-    case 'tickets':
-      return (
-        <TicketsStep
-          group={group}
-          settings={settings}
-          unavailable={unavailableTickets(
-            group,
-            options.state.status === 'ready' ? options.state.data : null,
-          )}
-          attendees={chosen}
-          choices={choices}
-          booked={booked}
-          offered={offered}
-          problems={problems}
-          notice={gone ? <PlaceGone notice={gone} group={group} settings={settings} /> : notice}
-          onChange={(attendeeId, choice) => setChoices((s) => ({ ...s, [attendeeId]: choice }))}
-          onBack={() => setStep('attendees')}
-          onNext={() => {
-            setNotice(null);
-            setGone(null);
-            setStep('basket');
-          }}
-        />
-      );
-    case 'basket':
-      return (
-        <BasketStep
-          group={group}
-          settings={settings}
-          attendees={chosen}
-          attendeeIds={attendeeIds}
-          choices={choices}
-          extras={extras}
-          options={options.state.status === 'ready' ? options.state.data : null}
-          onExtras={setExtras}
-          onBack={() => setStep('tickets')}
-          onNext={(q, held) => {
-            setQuote(q);
-            setHold(held);
-            setStep('checkout');
-          }}
-          onPlaceGone={placeGone}
-        />
-      );
-    case 'checkout':
-      return (
-        <CheckoutStep
-          group={group}
-          settings={settings}
-          attendeeIds={attendeeIds}
-          choices={choices}
-          extras={extras}
-          quote={quote!}
-          hold={hold!}
-          options={options.state.status === 'ready' ? options.state.data : null}
-          onBack={(message) => {
-            setNotice(message);
-            // A place went: back to choosing, with the fresh places left from the server.
-            if (message) {
-              mine.reload();
-              store.actions.refreshGroup(group._id);
+  function stepView() {
+    switch (step) {
+      case 'attendees':
+        return (
+          <AttendeesStep
+            group={group}
+            attendees={list}
+            chosen={attendeeIds}
+            onCreated={(a) => setCreated((s) => [...s, a])}
+            onBack={onExit}
+            onNext={(ids) => {
+              setAttendeeIds(ids);
               setStep('tickets');
-            } else setStep('basket');
-          }}
-        />
-      );
+            }}
+          />
+        );
+      case 'tickets':
+        return (
+          <TicketsStep
+            group={group}
+            settings={settings}
+            unavailable={unavailableTickets(
+              group,
+              options.state.status === 'ready' ? options.state.data : null,
+            )}
+            attendees={chosen}
+            choices={choices}
+            booked={booked}
+            offered={offered}
+            problems={problems}
+            notice={gone ? <PlaceGone notice={gone} group={group} settings={settings} /> : notice}
+            onChange={(attendeeId, choice) => setChoices((s) => ({ ...s, [attendeeId]: choice }))}
+            onBack={() => setStep('attendees')}
+            onNext={() => {
+              setNotice(null);
+              setGone(null);
+              setStep('basket');
+            }}
+          />
+        );
+      case 'basket':
+        return (
+          <BasketStep
+            group={group}
+            settings={settings}
+            attendees={chosen}
+            attendeeIds={attendeeIds}
+            choices={choices}
+            extras={extras}
+            options={options.state.status === 'ready' ? options.state.data : null}
+            onExtras={setExtras}
+            onBack={() => setStep('tickets')}
+            onNext={(q, held) => {
+              setQuote(q);
+              setHold(held);
+              setStep('payment');
+            }}
+            onPlaceGone={placeGone}
+          />
+        );
+      case 'payment':
+        return (
+          <CheckoutStep
+            group={group}
+            settings={settings}
+            attendeeIds={attendeeIds}
+            choices={choices}
+            extras={extras}
+            quote={quote!}
+            hold={hold!}
+            options={options.state.status === 'ready' ? options.state.data : null}
+            onPlaced={() => setPlaced(true)}
+            onBack={(message) => {
+              setNotice(message);
+              // A place went: back to choosing, with the fresh places left from the server.
+              if (message) {
+                mine.reload();
+                store.actions.refreshGroup(group._id);
+                setStep('tickets');
+              } else setStep('basket');
+            }}
+          />
+        );
+    }
   }
 }
 
@@ -264,6 +308,7 @@ function CheckoutStep(props: {
   quote: Quote;
   hold: Booking;
   options: PaymentOptions | null;
+  onPlaced: () => void;
   onBack: (message: string | null) => void;
 }) {
   const chunk = useChunk(loadCheckout);

@@ -9,7 +9,7 @@ import { type ReactNode, useState } from 'react';
 import type { ActivityGroup, Attendee, ClientSettings } from '../../../../api-client/index.ts';
 import { zonedParts } from '../../../../engine/dates.ts';
 import { allowedSessions, isUpcoming } from '../../../../engine/pricing/lines.ts';
-import { clientDate, localeFor, money, timeRange } from '../../format.ts';
+import { dateLabel, localeFor, money, timeRange } from '../../format.ts';
 import { strings } from '../../strings.ts';
 import {
   byStart,
@@ -152,8 +152,7 @@ export function TicketsStep({
                           }
                         />
                         <span>
-                          {clientDate(s.date, settings.dateFormat, locale)}{' '}
-                          {timeRange(s.startTime, s.endTime)}
+                          {dateLabel(s.date, locale)} {timeRange(s.startTime, s.endTime)}
                         </span>
                         <small className="cw-badge">
                           {already
@@ -198,7 +197,7 @@ export function TicketsStep({
                             {' '}
                             {strings.onlyOn(
                               allowedSessions(sessions, a)
-                                .map((s) => clientDate(s.date, settings.dateFormat, locale))
+                                .map((s) => dateLabel(s.date, locale))
                                 .join(', '),
                             )}
                           </small>

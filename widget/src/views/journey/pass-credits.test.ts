@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passCreditsFor } from './pass-credits.ts';
 
-const settings = { timeZone: 'Europe/London', dateFormat: 'dd/MM/yyyy' };
+const settings = { timeZone: 'Europe/London', country: 'GB' };
 const pass = (credits: number, expiresAt: string | null, groups = ['g1']) => ({
   _id: 'p1',
   name: '10 swims',
@@ -12,7 +12,7 @@ const pass = (credits: number, expiresAt: string | null, groups = ['g1']) => ({
 
 describe('passCreditsFor', () => {
   it('adds up the credits usable for the group and names each pot with its last day', () => {
-    // Valid until the end of 1 Jan 2031 in London: lapses at midnight, shown as 01/01/2031.
+    // Valid until the end of 1 Jan 2031 in London: lapses at midnight, shown as that day.
     const shown = passCreditsFor(
       [pass(7, '2031-01-02T00:00:00.000Z'), pass(4, null), pass(9, null, ['g2'])],
       'g1',
@@ -20,7 +20,7 @@ describe('passCreditsFor', () => {
     );
     expect(shown).toEqual({
       total: 11,
-      lines: ['10 swims: 7 left, expires 01/01/2031', '10 swims: 4 left'],
+      lines: ['10 swims: 7 left, expires Wed 1 Jan 2031', '10 swims: 4 left'],
     });
   });
 

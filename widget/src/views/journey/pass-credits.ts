@@ -1,6 +1,6 @@
 import type { PaymentOptions } from '../../../../api-client/index.ts';
 import { todayIn } from '../../../../engine/dates.ts';
-import { formatCivilDate } from '../../../../engine/display.ts';
+import { dateLabel, localeFor } from '../../format.ts';
 import { text } from '../text.ts';
 
 /**
@@ -8,12 +8,12 @@ import { text } from '../text.ts';
  * next to 'Use my session pass credits': the total left and one line per pass and expiry. A
  * pass lapses at the end of a day in the organiser's zone, so that day is the one shown.
  *
- * @example passCreditsFor(options.passCredits, group._id, settings) // { total: 7, lines: ['10 swims: 7 left, expires 01/01/2031'] }
+ * @example passCreditsFor(options.passCredits, group._id, settings) // { total: 7, lines: ['10 swims: 7 left, expires Wed 1 Jan 2031'] }
  */
 export function passCreditsFor(
   passes: PaymentOptions['passCredits'],
   groupId: string,
-  settings: { timeZone: string; dateFormat: string },
+  settings: { timeZone: string; country: string },
 ): { total: number; lines: string[] } {
   const usable = passes.filter((p) => p.credits > 0 && p.activityGroupIds.includes(groupId));
   return {
@@ -22,7 +22,7 @@ export function passCreditsFor(
       const left = text.passPot(p.name, p.credits);
       if (!p.expiresAt) return left;
       const lastDay = todayIn(Date.parse(p.expiresAt) - 1, settings.timeZone);
-      return `${left}, ${text.creditExpires(formatCivilDate(lastDay, settings.dateFormat))}`;
+      return `${left}, ${text.creditExpires(dateLabel(lastDay, localeFor(settings.country)))}`;
     }),
   };
 }

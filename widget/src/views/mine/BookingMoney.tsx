@@ -5,7 +5,7 @@
  * cancellation records); this only lays it out.
  */
 import type { Booking, ClientSettings } from '../../../../api-client/index.ts';
-import { clientDate, localeFor, money } from '../../format.ts';
+import { dateLabel, localeFor, money } from '../../format.ts';
 import { text } from '../text.ts';
 import { PaymentDeadline } from './PaymentDeadline.tsx';
 import { Plans } from './Plans.tsx';
@@ -19,7 +19,7 @@ export function BookingMoney({
 }) {
   const locale = localeFor(settings.country);
   const show = (minor: number) => money(minor, booking.currency, locale);
-  const day = (iso: string) => clientDate(iso.slice(0, 10), settings.dateFormat, locale);
+  const day = (iso: string) => dateLabel(iso.slice(0, 10), locale);
   const s = booking.statement;
   const method = (m: string | null) => (m ? (text.refundMethods[m] ?? m) : '');
   const what = [...new Set(booking.items.map((i) => i.activityGroup.name))].join(', ');
@@ -72,10 +72,7 @@ export function BookingMoney({
               <strong>{text.changed(day(c.at))}</strong>
               <small>
                 {c.places
-                  .map(
-                    (p) =>
-                      `${p.attendee} · ${p.ticket} · ${clientDate(p.date, settings.dateFormat, locale)}`,
-                  )
+                  .map((p) => `${p.attendee} · ${p.ticket} · ${dateLabel(p.date, locale)}`)
                   .join('; ')}
               </small>
               {c.totalBefore !== c.totalAfter && (

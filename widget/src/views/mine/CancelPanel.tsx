@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Booking, CancelQuote, ClientSettings } from '../../../../api-client/index.ts';
-import { clientDate, localeFor, money } from '../../format.ts';
+import { dateLabel, localeFor, money } from '../../format.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, failureText, LoadFailed, StepSkeleton, useLoad } from '../ui.tsx';
@@ -106,11 +106,7 @@ export function CancelPanel({
                         {' '}
                         (
                         {text.creditExpires(
-                          clientDate(
-                            m.accountCreditExpiresAt.slice(0, 10),
-                            settings.dateFormat,
-                            locale,
-                          ),
+                          dateLabel(m.accountCreditExpiresAt.slice(0, 10), locale),
                         )}
                         )
                       </small>

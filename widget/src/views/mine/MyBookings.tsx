@@ -9,7 +9,7 @@ import type { Booking, ClientSettings, User, WaitlistEntry } from '../../../../a
 import { zonedParts } from '../../../../engine/dates.ts';
 import { isUpcoming } from '../../../../engine/pricing/lines.ts';
 import type { StepProps } from '../../App.tsx';
-import { clientDate, localeFor, money, timeRange } from '../../format.ts';
+import { dateLabel, localeFor, money, timeRange } from '../../format.ts';
 import { strings } from '../../strings.ts';
 import { RequireSignIn } from '../account/Account.tsx';
 import { CardPayment } from '../checkout/CardPayment.tsx';
@@ -22,17 +22,66 @@ import { CancelPanel } from './CancelPanel.tsx';
 import { ReleasedUnpaid } from './PaymentDeadline.tsx';
 import { activeWaitlistPath, WaitlistOffers } from './WaitlistOffers.tsx';
 
-export default function MyBookings({ settings }: StepProps) {
+export default function MyBookings({ view, settings }: StepProps) {
   const { actions } = useStore();
   return (
     <div className="cw-detail">
       <p>
-        <button type="button" className="cw-ghost" onClick={() => actions.showListing()}>
+        <button
+          type="button"
+          className="cw-ghost"
+          onClick={() => actions.show({ kind: 'listing', focus: true })}
+        >
           <span aria-hidden="true">← </span>
           {strings.backToList}
         </button>
       </p>
-      <RequireSignIn>{(user) => <Mine user={user} settings={settings} />}</RequireSignIn>
+      <RequireSignIn>
+        {(user) =>
+          view.kind === 'offer' ? (
+            <Offer id={view.id} user={user} settings={settings} />
+          ) : (
+            <Mine user={user} settings={settings} />
+          )
+        }
+      </RequireSignIn>
+    </div>
+  );
+}
+
+/**
+ * One waitlist offer, opened from its e-mail's link (`#classwise=offer/<id>`): the kept place and
+ * its Book button, or why it is no longer there.
+ */
+function Offer({ id, user, settings }: { id: string; user: User; settings: ClientSettings }) {
+  const { api, actions } = useStore();
+  const entries = useLoad(
+    () => api.get<WaitlistEntry[]>(activeWaitlistPath),
+    `waitlist:${user._id}`,
+  );
+  const [done, setDone] = useState<string | null>(null);
+  if (entries.state.status === 'error') {
+    return <LoadFailed error={entries.state.error} retry={entries.reload} />;
+  }
+  if (entries.state.status === 'loading') return <StepSkeleton />;
+  const offer = entries.state.data.filter((e) => e._id === id && e.status === 'Ready');
+  return (
+    <div className="cw-step">
+      <StepHeading>{text.offerHeading}</StepHeading>
+      {done ? (
+        <p className="cw-ok" role="status">
+          {done}
+        </p>
+      ) : offer.length === 0 ? (
+        <p className="cw-notice">{text.offerGone}</p>
+      ) : (
+        <WaitlistOffers entries={offer} settings={settings} onChanged={setDone} />
+      )}
+      <div className="cw-row cw-row-start">
+        <button type="button" className="cw-ghost" onClick={() => actions.show({ kind: 'mine' })}>
+          {text.viewMyBookings}
+        </button>
+      </div>
     </div>
   );
 }
@@ -134,7 +183,7 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
           <h4>{attendee.name}</h4>
           <ul className="cw-lines">
             {attendee.rows.map(({ booking, item, place, membership }) => {
-              const when = `${clientDate(place.activity.date, settings.dateFormat, locale)} ${timeRange(place.activity.startTime, place.activity.endTime)}`;
+              const when = `${dateLabel(place.activity.date, locale)} ${timeRange(place.activity.startTime, place.activity.endTime)}`;
               const plan = booking.plans.find((p) => p.itemId === item._id);
               return (
                 <li key={place._id} className="cw-booked">

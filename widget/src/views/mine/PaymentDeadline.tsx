@@ -4,7 +4,7 @@
  */
 import type { Booking, ClientSettings } from '../../../../api-client/index.ts';
 import { todayIn } from '../../../../engine/dates.ts';
-import { clientDate, localeFor } from '../../format.ts';
+import { dateLabel, localeFor } from '../../format.ts';
 import { text } from '../text.ts';
 
 export function PaymentDeadline({
@@ -16,11 +16,7 @@ export function PaymentDeadline({
 }) {
   const due = booking.paymentDueAt;
   if (!due || (booking.status !== 'awaiting_payment' && booking.status !== 'expired')) return null;
-  const date = clientDate(
-    todayIn(Date.parse(due), settings.timeZone),
-    settings.dateFormat,
-    localeFor(settings.country),
-  );
+  const date = dateLabel(todayIn(Date.parse(due), settings.timeZone), localeFor(settings.country));
   return (
     <p className={booking.status === 'expired' ? 'cw-alert' : 'cw-note'}>
       {booking.status === 'expired' ? text.unpaidReleased(date) : text.payBy(date)}

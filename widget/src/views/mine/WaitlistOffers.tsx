@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { ClientSettings, WaitlistEntry } from '../../../../api-client/index.ts';
 import { formatTime, zonedParts } from '../../../../engine/dates.ts';
-import { clientDate, localeFor } from '../../format.ts';
+import { dateLabel, localeFor } from '../../format.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert } from '../ui.tsx';
@@ -31,11 +31,11 @@ export function WaitlistOffers({
 
   const sessionOf = (e: WaitlistEntry) =>
     e.activity
-      ? `${clientDate(e.activity.date, settings.dateFormat, locale)} ${formatTime(e.activity.startTime)}`
+      ? `${dateLabel(e.activity.date, locale)} ${formatTime(e.activity.startTime)}`
       : text.allSessions;
   const until = (iso: string) => {
     const at = zonedParts(Date.parse(iso), settings.timeZone);
-    return `${formatTime(at.time)} ${clientDate(at.date, settings.dateFormat, locale)}`;
+    return `${formatTime(at.time)} ${dateLabel(at.date, locale)}`;
   };
   const cancel = async (entry: WaitlistEntry) => {
     setBusy(entry._id);

@@ -17,7 +17,8 @@ import type {
 import { hasFeature } from '../../../../engine/plans.ts';
 import type { WaitlistJoinView } from '../../../../engine/waitlist.ts';
 import type { StepProps } from '../../App.tsx';
-import { clientDate, localeFor, timeRange } from '../../format.ts';
+import { dateLabel, localeFor, timeRange } from '../../format.ts';
+import { events } from '../../page.ts';
 import { findInList, useWidget } from '../../store.ts';
 import { strings } from '../../strings.ts';
 import { RequireSignIn, useId } from '../account/Account.tsx';
@@ -127,6 +128,12 @@ function JoinForm({
         attendee: current,
         activities: single ? picked : [],
       });
+      // For the organiser's analytics: which activity and how many sessions, nobody's details.
+      events.emit('waitlistJoined', {
+        activityGroup: { _id: group._id, name: group.name },
+        sessions: single ? picked.length : group.activities.length,
+        allSessions: !single,
+      });
       setPicked([]);
       setJoined(text.joined);
       joinView.reload();
@@ -190,7 +197,7 @@ function JoinForm({
           {jv.sessions.map((s) => {
             const session = sessionsById.get(s._id);
             const when = session
-              ? `${clientDate(session.date, settings.dateFormat, locale)} ${timeRange(session.startTime, session.endTime)}`
+              ? `${dateLabel(session.date, locale)} ${timeRange(session.startTime, session.endTime)}`
               : s._id;
             const label = (
               <>

@@ -1,0 +1,50 @@
+/*
+ * The `step` event for the organiser's analytics (`Classwise('on', 'step', handler)`): sent each
+ * time the widget shows another step, including the one it opens on. It names the step and the
+ * activity, and at payment what is due, never anything about the parent or the children
+ * (docs/rules/embedding.md, Events).
+ */
+import type { Quote } from '../../api-client/index.ts';
+import { events } from './page.ts';
+import { findInList, type View, type WidgetStore } from './store.ts';
+
+/**
+ * @example emitStep('payment', { _id: 'g1', name: 'Football' }, quote, 2)
+ */
+export function emitStep(
+  step: string,
+  group?: { _id: string; name?: string },
+  quote?: Pick<Quote, 'amountDueNow' | 'total' | 'currency'> | null,
+  attendees?: number,
+) {
+  events.emit('step', {
+    step,
+    ...(group && { activityGroup: { _id: group._id, name: group.name } }),
+    ...(attendees && { attendees }),
+    ...(quote && { amount: quote.amountDueNow, total: quote.total, currency: quote.currency }),
+  });
+}
+
+/**
+ * Sends the step event of every view outside the booking steps (which the journey sends itself,
+ * with amounts), starting with the view the widget opens on.
+ */
+export function followSteps(store: WidgetStore) {
+  const emit = (view: View) => {
+    if (view.kind === 'book') return;
+    const id = view.kind === 'group' || view.kind === 'waitlist' ? view.id : null;
+    // The step names are the views' kinds, but an activity's page is 'activity' as in its link.
+    emitStep(
+      view.kind === 'group' ? 'activity' : view.kind,
+      id ? { _id: id, name: findInList(store.getState(), id)?.name } : undefined,
+    );
+  };
+  // After the page's queued `Classwise('on', …)` calls are replayed (main.tsx, installPageApi).
+  queueMicrotask(() => emit(store.getState().view));
+  let last = store.getState().view;
+  store.subscribe(({ view }) => {
+    if (view === last) return;
+    last = view;
+    emit(view);
+  });
+}
