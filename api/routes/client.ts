@@ -5,8 +5,11 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { recordAudit, settingsEntries } from '../services/audit.ts';
 import { loadClientSettings, saveClientSettings } from '../services/client-settings.ts';
+import { clientLogo } from './client-logo.ts';
 
 export const client = new Hono<AppEnv>()
+  // PUT /api/client/logo: the organiser's logo (routes/client-logo.ts).
+  .route('/logo', clientLogo)
   /** GET /api/client (docs/api/calls.md): the caller's client, or the one the widget names. */
   .get('/', async (c) => {
     const clientId = await requestClientId(c);
