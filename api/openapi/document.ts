@@ -104,7 +104,7 @@ function successContent(doc: RouteDoc, path: string) {
   if (doc.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } };
   if (doc.produces === 'application/octet-stream')
     return { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
-  if (doc.produces === 'redirect') return undefined;
+  if (doc.produces === 'text/calendar') return { 'text/calendar': { schema: { type: 'string' } } };
   if (path === '/api/openapi.json') return { 'application/json': { schema: { type: 'object' } } };
   return { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } };
 }

@@ -48,7 +48,7 @@ export interface RouteDoc {
   /** 201 for a create, 204 for no content; 200 otherwise. */
   status?: 200 | 201 | 204;
   /** The answer's media type when it is not the JSON envelope. */
-  produces?: 'text/csv' | 'text/html' | 'application/octet-stream' | 'redirect';
+  produces?: 'text/csv' | 'text/html' | 'text/calendar' | 'application/octet-stream';
 }
 
 export type RouteDocs = Record<string, RouteDoc>;

@@ -6,6 +6,7 @@ import {
   placeHeldBasketSchema,
   waitlistStatusSchema,
 } from '../../../engine/index.ts';
+import { manualRefundSchema } from '../../../engine/refunds/manual.ts';
 import { basketExample, ids } from '../examples.ts';
 import type { RouteDocs } from '../route-doc.ts';
 
@@ -109,6 +110,24 @@ export const bookingRoutes: RouteDocs = {
     access: 'admin',
     noBody: 'The booking is paid in full.',
     returns: 'The booking.',
+  },
+  'GET /api/bookings/:id/refund-options': {
+    tag,
+    summary: 'The most a manual refund may give back on a booking, and by which methods',
+    access: 'admin',
+    returns: "The limit and each open method's own limit (docs/rules/refunds.md).",
+  },
+  'POST /api/bookings/:id/refund': {
+    tag,
+    summary: 'Refund any amount up to the limit, to card or as account credit, with a reason',
+    description: 'The amount is in minor units (pence, cents).',
+    access: 'admin',
+    body: {
+      schema: manualRefundSchema,
+      example: { amount: 1250, method: 'accountCredit', reason: 'Session cancelled for rain' },
+    },
+    status: 201,
+    returns: 'The booking with the refund.',
   },
   'POST /api/bookings/:id/cancel-quote': {
     tag,

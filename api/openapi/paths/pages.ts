@@ -28,6 +28,14 @@ export const pageRoutes: RouteDocs = {
     returns: 'An HTML page.',
     produces: 'text/html',
   },
+  'GET /account/attendees': {
+    tag,
+    summary: "The parent's account area on our origin (for organisers without a website)",
+    access: 'public',
+    query: { client: "The organiser's id." },
+    returns: 'An HTML page with the widget open at the account area.',
+    produces: 'text/html',
+  },
   'GET /listing/:path': {
     tag,
     summary: "A home tab's listing page, the organiser named with `?client=`",
