@@ -12,10 +12,12 @@ import { csrfGuard } from './middleware/csrf.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { boundHeaders } from './middleware/header-bounds.ts';
 import { apiCors, securityHeaders } from './middleware/security.ts';
+import { openApi } from './openapi/route.ts';
 import { accountAreaPage } from './routes/account-area-page.tsx';
 import { accountPages } from './routes/account-pages.tsx';
 import { activityGroups } from './routes/activity-groups.ts';
 import { attendees } from './routes/attendees.ts';
+import { auditEvents } from './routes/audit-events.ts';
 import { auth } from './routes/auth.ts';
 import { bookings } from './routes/bookings.ts';
 import { cancellationRules } from './routes/cancellation-rules.ts';
@@ -23,6 +25,7 @@ import { childcareFundingAccounts } from './routes/childcare-funding-accounts.ts
 import { childcareVoucherProviders } from './routes/childcare-voucher-providers.ts';
 import { client } from './routes/client.ts';
 import { coaches } from './routes/coaches.ts';
+import { customerData } from './routes/customer-data.ts';
 import { discountRules } from './routes/discount-rules.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { fields } from './routes/fields.ts';
@@ -30,6 +33,7 @@ import { fileUploads } from './routes/file-uploads.ts';
 import { asset, publicFiles } from './routes/files.ts';
 import { health } from './routes/health.ts';
 import { homeTabs } from './routes/home-tabs.ts';
+import { bookPages, listingPages } from './routes/hosted-pages.tsx';
 import { messagesRoutes } from './routes/messages.ts';
 import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
@@ -67,6 +71,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use('/client', ...publicRead)
     .use('/bookings/*', noStore)
     .route('/health', health)
+    .route('/openapi.json', openApi)
     .route('/organisers', organisers)
     .route('/auth', auth)
     .route('/client', client)
@@ -89,6 +94,8 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/messages', messagesRoutes)
     .route('/registers', registers)
     .route('/coaches', coaches)
+    .route('/customers', customerData)
+    .route('/audit-events', auditEvents)
     .route('/file-uploads', fileUploads)
     .route('/asset', asset)
     .route('/files', publicFiles)
@@ -114,6 +121,8 @@ export function createApp(handle: DbHandle, config: AppConfig) {
   app.route('/api', api);
   app.route('/account', accountPages);
   app.route('/account', accountAreaPage);
+  app.route('/book', bookPages);
+  app.route('/listing', listingPages);
   if (config.distDir) app.route('/', staticRoutes(config.distDir));
   app.onError(onError);
   app.notFound(onNotFound);
