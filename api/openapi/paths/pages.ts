@@ -36,6 +36,16 @@ export const pageRoutes: RouteDocs = {
     returns: 'An HTML page with the widget open at the account area.',
     produces: 'text/html',
   },
+  'GET /account/calendar/:file': {
+    tag,
+    summary: "A booking's sessions as a calendar file (a confirmation's 'Add to calendar' link)",
+    description:
+      'The file name is `<token>.ics`, the unguessable token from the e-mail; the file is made ' +
+      'from the booking as it stands.',
+    access: 'public',
+    returns: 'An iCalendar file with one event per booked session.',
+    produces: 'text/calendar',
+  },
   'GET /listing/:path': {
     tag,
     summary: "A home tab's listing page, the organiser named with `?client=`",
