@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ClientSettings } from '../../api-client/index.ts';
-import { loadDetail, loadJourney, loadMine, loadWaitlist, useChunk } from './lazy.ts';
+import { loadAccount, loadDetail, loadJourney, loadMine, loadWaitlist, useChunk } from './lazy.ts';
 import { findInList, useWidget, type View, type WidgetStore } from './store.ts';
 import { strings } from './strings.ts';
 import { DetailSkeleton, ErrorNotice, StoreContext } from './views/common.tsx';
@@ -15,8 +15,7 @@ const LOADERS: Record<Later, () => Promise<{ default: ComponentType<StepProps> }
   waitlist: loadWaitlist,
   mine: loadMine,
   offer: loadMine,
-  // Until the account area's own screen lands, its links open My bookings.
-  account: loadMine,
+  account: loadAccount,
 };
 
 /**
@@ -49,6 +48,15 @@ export function App({ store }: { store: WidgetStore }) {
         <p className="cw-bar">
           {/* During a booking the activity's name shares this line: one header line less. */}
           {booking && <span className="cw-crumb">{booking}</span>}
+          {view.kind !== 'account' && (
+            <button
+              type="button"
+              className="cw-ghost"
+              onClick={() => store.actions.show({ kind: 'account', section: 'attendees' })}
+            >
+              {strings.myAccount}
+            </button>
+          )}
           {view.kind !== 'mine' && (
             <button
               type="button"

@@ -10,6 +10,7 @@
  *   activity-group  start on one group's page instead of the listing
  *   tab             a home tab's path: the listing shows only that tab's groups
  *   waitlist        a group's waitlist join form (Premium)
+ *   account         the parent's account area, e.g. account="attendees" (our hosted account page)
  *   name            names the widget when a page has two, for Classwise('open', { widget })
  *   history         this widget keeps its place in the page's URL hash; without it on any
  *                   widget, the page's first widget does (docs/rules/embedding.md, Navigation)
@@ -34,6 +35,7 @@ const ATTRIBUTES = [
   'activity-group',
   'tab',
   'waitlist',
+  'account',
   'name',
   'history',
 ];
@@ -57,6 +59,8 @@ const appearanceOf = (element: HTMLElement): Appearance => ({
 function startViewOf(element: HTMLElement): View {
   const waitlist = element.getAttribute('waitlist');
   if (waitlist) return { kind: 'waitlist', id: waitlist, back: false };
+  const account = element.getAttribute('account');
+  if (account) return { kind: 'account', section: account };
   const group = element.getAttribute('activity-group');
   return group ? { kind: 'group', id: group, back: false, focus: false } : { kind: 'listing' };
 }

@@ -14,6 +14,7 @@ export const strings = {
   retry: 'Retry',
   loadStepFailed: 'Sorry, we could not load this step.',
   myBookings: 'My bookings',
+  myAccount: 'My account',
   bookNow: 'Book now',
   joinWaitlist: 'Join waitlist',
   book: 'Book',
