@@ -1,20 +1,50 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { runBookingsBench } from './bookings.bench.ts';
+import pg from 'pg';
+import { type BookingFigures, runBookingsBench } from './bookings.bench.ts';
 import { freePort, spawnBenchServer } from './child-server.ts';
-import { measure } from './http-load.ts';
+import { describeLoad, type Load, measure, settle } from './http-load.ts';
+import { rawBookingCeiling } from './raw-ceiling.ts';
 import { runWidgetPaintBench } from './widget-paint.bench.ts';
 import { wireSize } from './wire-size.ts';
 
 /*
- * npm run bench: figures, not pass/fail. Sizes of what organisers' pages load, the rule engine's
- * speed, and API throughput as a ratio to a hello-world route measured in the same run (so the
- * figure means something on any machine).
+ * npm run bench: figures, not pass/fail. Every figure of issue 18's table stands beside its
+ * baseline measured in the same run, as a ratio, so it means something on any machine: the
+ * product's health route against a bare Hono app, public reads against the product's health,
+ * bookings against raw better-sqlite3 doing one durable transaction per booking, and the scale
+ * rows (groups, history) against their smallest size. Every server it starts runs in a process
+ * of its own and is stopped before the next starts (bench/child-server.ts).
+ * BENCH_QUICK=1 skips the 1,000-group and 100,000-booking servers (minutes of seeding);
+ * BENCH_BROWSER=0 skips the widget's paint time in Chromium.
  */
-const rows: Array<[string, string]> = [];
-const print = (name: string, value: string) => {
-  rows.push([name, value]);
-  console.log(`${name.padEnd(52)} ${value}`);
+const quick = process.env.BENCH_QUICK === '1';
+const table: Array<[string, string, string, string]> = [];
+const row = (what: string, measured: string, baseline = '', ratio = '') => {
+  table.push([what, measured, baseline, ratio]);
+  console.log(
+    `${what.padEnd(58)} ${measured}${baseline ? `  | ${baseline}` : ''}${ratio ? `  | ${ratio}` : ''}`,
+  );
 };
+const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(0)} %` : 'n/a');
+const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+
+async function startServer(script: string, env: Record<string, string> = {}) {
+  const server = spawnBenchServer(script, { BENCH_PORT: String(await freePort()), ...env });
+  const info = await new Promise<{ port: number; clientId?: string; groupId?: string }>(
+    (done, fail) => {
+      let buffer = '';
+      server.child.stdout.on('data', (chunk) => {
+        buffer += chunk;
+        const line = buffer.split('\n').find((l) => l.startsWith('{'));
+        if (line) done(JSON.parse(line));
+      });
+      server.child.once('exit', (code) => fail(new Error(`${script} exited with ${code}`)));
+    },
+  );
+  const base = `http://127.0.0.1:${info.port}`;
+  await settle(base);
+  return { ...info, base, stop: server.stop };
+}
 
 if (existsSync('bench/engine.bench.ts')) {
   // Loaded by path so this runner keeps working whatever the engine bench exports next.
@@ -25,42 +55,34 @@ if (existsSync('bench/engine.bench.ts')) {
     value: number;
     unit: string;
   }>) {
-    print(figure.name, `${figure.value.toFixed(2)} ${figure.unit}`);
+    row(figure.name, `${figure.value.toFixed(2)} ${figure.unit}`);
   }
 }
 
-// The browser figure comes before the load test: it starts its own stack and frees it first.
-for (const figure of await runWidgetPaintBench()) {
-  print(figure.name, `${figure.value.toFixed(1)} ${figure.unit}`);
-}
+// The browser figure comes before the load tests: it starts its own stack and frees it first.
+// BENCH_BROWSER=0 leaves it out (it needs a current `npm run build` and Chromium).
+if (process.env.BENCH_BROWSER !== '0')
+  for (const figure of await runWidgetPaintBench()) {
+    row(figure.name, `${figure.value.toFixed(1)} ${figure.unit}`);
+  }
 
-// Bookings under contention on SQLite: its own server process, stopped before the next figure.
-for (const figure of await runBookingsBench()) {
-  print(figure.name, `${figure.value.toFixed(1)} ${figure.unit}`);
-}
-
-// Sizes are measured over the wire from this server (below), as a browser receives them.
-const { child, stop } = spawnBenchServer('bench/serve-seeded.ts', {
-  BENCH_PORT: String(await freePort()),
-});
+// The framework's ceiling: a bare Hono app, alone on the machine.
+const hello = await startServer('bench/serve-hello.ts');
+let bare: Load;
 try {
-  const info = await new Promise<{ port: number; clientId: string; groupId: string }>(
-    (done, fail) => {
-      let buffer = '';
-      child.stdout.on('data', (chunk) => {
-        buffer += chunk;
-        const line = buffer.split('\n').find((l) => l.startsWith('{'));
-        if (line) done(JSON.parse(line));
-      });
-      child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
-    },
-  );
-  const base = `http://127.0.0.1:${info.port}`;
+  await measure(`${hello.base}/api/health`, { seconds: 1 });
+  bare = await measure(`${hello.base}/api/health`, { seconds: 3 });
+} finally {
+  await hello.stop();
+}
 
-  // What organisers' pages load, as a browser receives it (compressed by the server).
+// The product on the demo organiser: sizes over the wire, then reads at c=100.
+const seeded = await startServer('bench/serve-seeded.ts');
+try {
+  const { base } = seeded;
   const sized = async (name: string, path: string, headers: Record<string, string> = {}) => {
     const size = await wireSize(`${base}${path}`, headers);
-    print(
+    row(
       `${name} over the wire`,
       size.status === 200 ? `${size.bytes} B ${size.encoding}` : `HTTP ${size.status}`,
     );
@@ -74,29 +96,138 @@ try {
       await sized(`  lazy ${file.replace(/-[\w-]+\.js$/, '')}`, `/widget/${file}`);
     }
   }
-  const client = { 'x-client-id': info.clientId };
+  const client = { 'x-client-id': seeded.clientId ?? '' };
   await sized('GET /api/activity-groups/full-list', '/api/activity-groups/full-list', client);
   await sized(
     'GET /api/activity-groups/{id}/public',
-    `/api/activity-groups/${info.groupId}/public`,
+    `/api/activity-groups/${seeded.groupId}/public`,
     client,
   );
   await sized('GET /api/client', '/api/client', client);
 
   await measure(`${base}/api/health`, { seconds: 1 }); // warm-up
-  const hello = await measure(`${base}/api/health`);
-  const publicGroup = await measure(`${base}/api/activity-groups/${info.groupId}/public`, {
-    headers: client,
-  });
-  print(
-    'hello-world route (GET /api/health)',
-    `${hello.rps.toFixed(0)} req/s, p99 ${hello.p99.toFixed(1)} ms`,
+  await settle(base);
+  const health = await measure(`${base}/api/health`);
+  row(
+    'GET /api/health (the product), c=100',
+    describeLoad(health),
+    `bare Hono ${bare.rps.toFixed(0)} req/s`,
+    pct(health.rps, bare.rps),
   );
-  print(
-    'GET /api/activity-groups/{id}/public',
-    `${publicGroup.rps.toFixed(0)} req/s, p99 ${publicGroup.p99.toFixed(1)} ms, ${publicGroup.errors} errors`,
-  );
-  print('  ratio to hello-world', `${((publicGroup.rps / hello.rps) * 100).toFixed(0)} %`);
+  for (const [name, path] of [
+    [
+      'GET /api/activity-groups/{id}/public, c=100',
+      `/api/activity-groups/${seeded.groupId}/public`,
+    ],
+    ['GET /api/activity-groups/full-list, c=100', '/api/activity-groups/full-list'],
+    ['GET /api/client, c=100', '/api/client'],
+  ] as const) {
+    await settle(base);
+    const load = await measure(`${base}${path}`, { headers: client });
+    row(
+      name,
+      describeLoad(load),
+      `health ${health.rps.toFixed(0)} req/s`,
+      pct(load.rps, health.rps),
+    );
+  }
 } finally {
-  await stop();
+  await seeded.stop();
+}
+
+// Bookings: the raw ceiling first, then the product on SQLite and on PostgreSQL.
+const ceiling = rawBookingCeiling();
+const bookingRows = (f: BookingFigures) => {
+  const made = f.throughput.statuses[201] ?? 0;
+  row(
+    `POST /api/bookings, ${f.database}, c=50`,
+    `${(made / 3).toFixed(0)} bookings/s, ${describeLoad(f.throughput)}`,
+    `raw better-sqlite3 ${ceiling.toFixed(0)}/s`,
+    pct(made / 3, ceiling),
+  );
+  row(
+    `500 requests for the last 10 places, ${f.database}`,
+    `${f.burst.statuses[201] ?? 0} × 201, ${f.burst.statuses[409] ?? 0} × 409, p99 ${f.burst.p99.toFixed(0)} ms${f.burst.errors ? `, ${f.burst.errors} errors` : ''}`,
+    'goal: 10 × 201, p99 ≤ 500 ms',
+    `overbooked ${f.overbooked}`,
+  );
+};
+bookingRows(await runBookingsBench());
+const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (await reachable(pgServer)) {
+  const url = new URL(pgServer);
+  url.pathname = `/classwise_bench_${process.pid}`;
+  bookingRows(await runBookingsBench(url.toString()));
+} else row('POST /api/bookings, PostgreSQL', `skipped: no PostgreSQL at ${pgServer}`);
+
+// Scale: the listing as the catalogue grows, and as the booking history grows.
+const listing = async (groups: number, bookings: number) => {
+  const server = await startServer('bench/serve-seeded.ts', {
+    BENCH_GROUPS: String(groups),
+    BENCH_BOOKINGS: String(bookings),
+  });
+  try {
+    const headers = { 'x-client-id': server.clientId ?? '' };
+    const url = `${server.base}/api/activity-groups/full-list`;
+    const plain = await wireSize(url, { ...headers, 'accept-encoding': 'identity' });
+    const wire = await wireSize(url, headers);
+    await measure(url, { headers, connections: 4, seconds: 1 });
+    await settle(server.base);
+    const load = await measure(url, { headers, connections: 4, seconds: 3 });
+    // A slow request must not stop the process answering: health while listings run.
+    await settle(server.base);
+    const during = await Promise.all([
+      measure(url, { headers, connections: 4, seconds: 2 }),
+      measure(`${server.base}/api/health`, { connections: 1, seconds: 2 }),
+    ]);
+    return { groups, bookings, plain, wire, load, health: during[1] };
+  } finally {
+    await server.stop();
+  }
+};
+const sizes = quick ? [10, 100] : [10, 100, 1000];
+const scale = [];
+for (const groups of sizes) scale.push(await listing(groups, 0));
+const [small] = scale;
+for (const s of scale) {
+  row(
+    `listing, ${s.groups} groups (+ demo), 0 bookings`,
+    `${s.plain.bytes} B (${s.wire.bytes} B ${s.wire.encoding}), ${s.load.rps.toFixed(1)} req/s, p50 ${s.load.p50.toFixed(0)} ms`,
+    `10 groups: ${small!.plain.bytes} B, ${small!.load.rps.toFixed(1)} req/s`,
+    `size ${times(s.plain.bytes, small!.plain.bytes)}, time ${times(s.load.p50, small!.load.p50)}`,
+  );
+  row(
+    `  /api/health while those listings run`,
+    `p99 ${s.health.p99.toFixed(0)} ms, max ${s.health.max.toFixed(0)} ms`,
+    'goal: answers within 50 ms',
+  );
+}
+if (!quick) {
+  const history = await listing(10, 100_000);
+  row(
+    'listing, 10 groups, 100,000 bookings',
+    `${history.load.rps.toFixed(1)} req/s, p50 ${history.load.p50.toFixed(0)} ms`,
+    `0 bookings: p50 ${small!.load.p50.toFixed(0)} ms`,
+    times(history.load.p50, small!.load.p50),
+  );
+  row(
+    '  /api/health while those listings run',
+    `p99 ${history.health.p99.toFixed(0)} ms, max ${history.health.max.toFixed(0)} ms`,
+    'goal: answers within 50 ms',
+  );
+}
+
+console.log('\n| what | measured | baseline in the same run | ratio |\n|---|---|---|---|');
+for (const [what, measured, baseline, ratio] of table)
+  console.log(`| ${what.trim()} | ${measured} | ${baseline} | ${ratio} |`);
+
+async function reachable(url: string) {
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    await probe.end();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -12,18 +12,22 @@ import { seedDemo } from '../scripts/seed.ts';
 import { endWithBench } from './child-server.ts';
 
 /*
- * A product server on a fresh seeded SQLite file for the bookings benchmark, in its own process:
- * a camp of SESSIONS days with PLACES places each and CUSTOMERS signed-in parents with a child
+ * A product server on a fresh seeded database for the bookings benchmark, in its own process:
+ * SQLite, or the PostgreSQL database BENCH_DATABASE_URL names (created here, dropped by the
+ * bench): a camp of SESSIONS days with PLACES places each, a one-day "burst" session with
+ * BURST_PLACES places for the race of many parents for its last places, and CUSTOMERS
+ * signed-in parents with a child
  * (written in one transaction; registering them through scrypt would time the hash, not
  * booking). Writes everything the load generator needs to a JSON file beside the database (a
  * few hundred tokens are too much for one line on a pipe) and prints one line naming it.
  */
 const SESSIONS = 10;
 const PLACES = 60;
-const CUSTOMERS = 500;
+const CUSTOMERS = 1000;
+const BURST_PLACES = 10;
 
 const dir = mkdtempSync(join(tmpdir(), 'classwise-bench-bookings-'));
-const databaseUrl = join(dir, 'bench.db');
+const databaseUrl = process.env.BENCH_DATABASE_URL || join(dir, 'bench.db');
 const config = { ...readConfig({}), databaseUrl };
 const { server, handle, stop } = await startServer({
   ...config,
@@ -52,6 +56,35 @@ const groupId = await saveActivityGroup(
     addOns: [],
   }),
 );
+const burstGroupId = await saveActivityGroup(
+  db,
+  clientId,
+  null,
+  v.parse(schema, {
+    name: 'Bench burst',
+    activities: [
+      {
+        _id: 'temp_0',
+        date: '2031-09-01',
+        startTime: '09:00',
+        endTime: '15:00',
+        placeLimit: BURST_PLACES,
+      },
+    ],
+    tickets: [{ _id: 'temp_day', type: 'single', name: 'Day', price: '20' }],
+    addOns: [],
+  }),
+);
+const burstSession = await db
+  .selectFrom('activities')
+  .select('id')
+  .where('activity_group_id', '=', burstGroupId)
+  .executeTakeFirstOrThrow();
+const burstTicket = await db
+  .selectFrom('tickets')
+  .select('id')
+  .where('activity_group_id', '=', burstGroupId)
+  .executeTakeFirstOrThrow();
 const sessions = await db
   .selectFrom('activities')
   .select('id')
@@ -115,6 +148,12 @@ writeFileSync(
     ticketId: ticket.id,
     sessionIds: sessions.map((s) => s.id),
     placeLimit: PLACES,
+    burst: {
+      groupId: burstGroupId,
+      ticketId: burstTicket.id,
+      sessionId: burstSession.id,
+      placeLimit: BURST_PLACES,
+    },
     customers,
   }),
 );
