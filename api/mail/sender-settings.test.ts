@@ -48,7 +48,7 @@ describe("organiser's e-mail settings", () => {
 
   async function saveSettings(change: Record<string, unknown>) {
     const current = await ctx.request('GET', '/api/client', { token: org.token });
-    const { _id, planLevel, onboardingInfo, ...form } = current.body.data;
+    const { _id, planLevel, onboardingInfo, logoUrl, ...form } = current.body.data;
     return ctx.request('PUT', '/api/client', { token: org.token, body: { ...form, ...change } });
   }
 
