@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { queryLimit, queryPage } from '../../engine/index.ts';
 import { manualRefundSchema } from '../../engine/refunds/manual.ts';
+import { newCustomerRequestSchema } from '../../engine/schemas/new-customer.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { sendRefund } from '../payments/refunds.ts';
 import { stripeClient } from '../payments/stripe.ts';
+import { createCustomer } from '../services/admin-customers.ts';
 import { attendeeSales, listClientBookings, markBookingPaid } from '../services/bookings/admin.ts';
 import { loadVisibleBooking } from '../services/bookings/list.ts';
 import { manualRefundOptions, recordManualRefund } from '../services/bookings/manual-refund.ts';
@@ -57,6 +59,12 @@ export const bookingAdminRoutes = new Hono<AppEnv>()
       limit: query.limit,
     });
     return c.json({ data, meta: { page: query.page, limit: query.limit, total } });
+  })
+  // A new family's parent, added during a phone booking (docs/rules/phone-bookings.md).
+  .post('/admin/customers', async (c) => {
+    const admin = requireAdmin(c);
+    const body = await readBody(c, newCustomerRequestSchema);
+    return c.json({ data: await createCustomer(c.get('db'), admin.clientId, body) }, 201);
   })
   .get('/attendee-sales', async (c) => {
     const admin = requireAdmin(c);

@@ -372,6 +372,10 @@ export const samples: Record<string, Sample> = {
     params: { id: 'bookingId' },
     body: () => ({}),
   },
+  'POST /api/bookings/admin/customers': {
+    as: 'admin',
+    body: () => ({ fullName: 'Dana Hill', email: 'dana.sweep@home.test', fieldData: [] }),
+  },
   'POST /api/bookings/:id/refund': {
     as: 'admin',
     params: { id: 'bookingId' },

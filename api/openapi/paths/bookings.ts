@@ -7,6 +7,7 @@ import {
   waitlistStatusSchema,
 } from '../../../engine/index.ts';
 import { manualRefundSchema } from '../../../engine/refunds/manual.ts';
+import { newCustomerRequestSchema } from '../../../engine/schemas/new-customer.ts';
 import { basketExample, ids } from '../examples.ts';
 import type { RouteDocs } from '../route-doc.ts';
 
@@ -84,6 +85,19 @@ export const bookingRoutes: RouteDocs = {
     body: { schema: adminBasketSchema, example: { user: ids.user, ...basketExample } },
     status: 201,
     returns: 'The booking.',
+  },
+  'POST /api/bookings/admin/customers': {
+    tag,
+    summary: "Add a new family's parent during a phone booking, without a password",
+    description:
+      "Answers to the organiser's user fields (a phone, often) as `[{ field, value }]`; an e-mail the organiser already has is refused with 409 (docs/rules/phone-bookings.md).",
+    access: 'admin',
+    body: {
+      schema: newCustomerRequestSchema,
+      example: { fullName: 'Dana Hill', email: 'dana.hill@example.com', fieldData: [] },
+    },
+    status: 201,
+    returns: 'The new customer.',
   },
   'GET /api/bookings': {
     tag,

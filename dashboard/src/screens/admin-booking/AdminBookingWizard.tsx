@@ -12,8 +12,10 @@ import { useClientSettings } from '../../api.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useModal } from '../../components/useModal.ts';
 import { sessionLabel } from '../bookings/lib.ts';
-import { useAttendees, useCustomer } from '../customers/queries.ts';
+import { AttendeeDialog } from '../customers/AttendeeDialog.tsx';
+import { useAttendeeFields, useAttendees, useCustomer } from '../customers/queries.ts';
 import { ActivityStep } from './ActivityStep.tsx';
 import { adminBasket, type PaymentChoice, quoteNotices, type TicketChoice } from './basket.ts';
 import { CustomerStep } from './CustomerStep.tsx';
@@ -66,6 +68,10 @@ export function AdminBookingWizard() {
   const client = useClientSettings();
   const options = usePaymentOptions();
   const create = useCreateAdminBooking();
+  // 'Create attendee' from a ticket's card: the ticket the new child is ticked on (201).
+  const attendeeDialog = useModal();
+  const [attendeeFor, setAttendeeFor] = useState<string | null>(null);
+  const attendeeFields = useAttendeeFields();
   const current = steps[step]!;
   const today = todayIn(Date.now(), client.data?.timeZone ?? 'Europe/London');
   const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
@@ -245,6 +251,10 @@ export function AdminBookingWizard() {
             quoting={quote.isFetching}
             quoteError={quote.error}
             error={ticketsError}
+            onCreateAttendee={(ticketId) => {
+              setAttendeeFor(ticketId);
+              attendeeDialog.open();
+            }}
           />
         ) : null}
         {current === 'Summary' ? (
@@ -278,6 +288,30 @@ export function AdminBookingWizard() {
           />
         ) : null}
       </div>
+      {attendeeDialog.isOpen && attendeeFields.data ? (
+        <AttendeeDialog
+          dialog={attendeeDialog}
+          userId={userId || null}
+          attendee={null}
+          fields={attendeeFields.data}
+          onSaved={(attendee) => {
+            const ticketId = attendeeFor;
+            if (!ticketId) return;
+            const current = choices[ticketId] ?? {
+              ticketId,
+              attendeeIds: [],
+              sessionIds: [],
+              addOnIds: [],
+            };
+            setChoices({
+              ...choices,
+              [ticketId]: { ...current, attendeeIds: [...current.attendeeIds, attendee._id] },
+            });
+            setErrors({});
+            setOverConfirmed(false);
+          }}
+        />
+      ) : null}
       <footer className="wizard-footer">
         <span className="admin-booking-leave">
           <Button variant="ghost" onClick={leave}>

@@ -1,6 +1,7 @@
 import type { ActivityGroup, Attendee } from '../../../../api-client/index.ts';
 import { messages } from '../../../../engine/index.ts';
 import { Alert, QueryError } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { FieldError } from '../../components/FormField.tsx';
 import { useMoney } from '../../lib/money.ts';
@@ -69,6 +70,7 @@ export function TicketsStep({
   quoting,
   quoteError,
   error,
+  onCreateAttendee,
 }: {
   group: ActivityGroup;
   attendees: readonly Attendee[] | undefined;
@@ -83,6 +85,8 @@ export function TicketsStep({
   quoting: boolean;
   quoteError: Error | null;
   error?: string;
+  /** 'Create attendee' for this ticket: the new child is ticked on it once saved (201). */
+  onCreateAttendee?: (ticketId: string) => void;
 }) {
   const money = useMoney();
   const tickets = group.tickets.filter((t) => t.enabled);
@@ -130,6 +134,16 @@ export function TicketsStep({
               ) : (
                 <p className="muted">{messages.userHasNoAttendees}</p>
               )}
+              {onCreateAttendee ? (
+                <Button
+                  variant="ghost"
+                  className="admin-booking-add-attendee"
+                  onClick={() => onCreateAttendee(ticket._id)}
+                  aria-label={`Create attendee for ${ticket.name}`}
+                >
+                  + Create attendee
+                </Button>
+              ) : null}
             </fieldset>
             {ticket.type === 'single' ? (
               <fieldset className="admin-booking-fieldset">
