@@ -9,6 +9,7 @@ import {
 import { messages } from './messages.ts';
 import { mulDiv } from './money.ts';
 import type { AccountCreditEntry } from './pricing/types.ts';
+import { isOutsideSchoolYears, type SchoolYearRange, schoolYearOn } from './school-year.ts';
 
 /*
  * Booking rules the API applies inside its booking transaction: which payment methods a basket
@@ -114,6 +115,8 @@ export function bookingAgeProblem(input: {
   /** `yyyy-MM-dd` in the client's zone; sessions before it are past. Omit for upcoming-only lists. */
   today?: string;
   ageRange: { minMonths?: number | null; maxMonths?: number | null };
+  /** UK school years (docs/rules/school-years.md), checked like the age range on the same day. */
+  schoolYears?: SchoolYearRange | null;
   blockOutOfRange: boolean;
 }): { blocked: boolean; message: string } | null {
   const today = input.today ?? '';
@@ -123,7 +126,11 @@ export function bookingAgeProblem(input: {
     .sort()[0];
   if (!input.dateOfBirth || !first) return null;
   const age = ageInMonths(input.dateOfBirth, first);
-  if (!isOutsideAgeRange(age, input.ageRange.minMonths, input.ageRange.maxMonths)) return null;
+  const year = schoolYearOn(input.dateOfBirth, first);
+  const outside =
+    isOutsideAgeRange(age, input.ageRange.minMonths, input.ageRange.maxMonths) ||
+    isOutsideSchoolYears(year, input.schoolYears?.min, input.schoolYears?.max);
+  if (!outside) return null;
   return input.blockOutOfRange
     ? { blocked: true, message: messages.ageRangeBlockedBooking }
     : { blocked: false, message: messages.ageRangeNotice };

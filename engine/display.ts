@@ -8,6 +8,8 @@
  * The age texts live here rather than in messages.ts: the widget's first screen needs them, and
  * importing the whole messages table would cost every organiser's page about 3 KB gzip.
  */
+import { type SchoolYearRange, schoolYearRangeLabel } from './school-year.ts';
+
 const ageTexts = {
   between: (from: string, to: string) => `Ages ${from}–${to}`,
   from: (from: string) => `Ages ${from}+`,
@@ -126,6 +128,15 @@ export const clientDate = (date: string, dateFormat: string, locale: string) =>
  * @example formatAgeRange({ minMonths: 18, maxMonths: 30 }) // 'Ages 18–30 months'
  */
 export function formatAgeRange(
+  range: { minMonths: number | null; maxMonths: number | null } | null,
+  schoolYears?: SchoolYearRange | null,
+): string | null {
+  const years = schoolYearRangeLabel(schoolYears?.min ?? null, schoolYears?.max ?? null);
+  const ages = formatAges(range);
+  return ages && years ? `${ages} · ${years}` : (ages ?? years);
+}
+
+function formatAges(
   range: { minMonths: number | null; maxMonths: number | null } | null,
 ): string | null {
   const min = range?.minMonths ?? null;

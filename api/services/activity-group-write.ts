@@ -87,6 +87,8 @@ export async function saveActivityGroup(
       venue_id: data.venue,
       min_age_months: data.ageRange.minMonths,
       max_age_months: data.ageRange.maxMonths,
+      school_year_min: data.schoolYears.min,
+      school_year_max: data.schoolYears.max,
       block_out_of_range: toFlag(data.blockOutOfRange),
       waitlist_type: data.waitlistType,
       enabled: toFlag(data.enabled),

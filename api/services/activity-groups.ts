@@ -220,6 +220,7 @@ function groupDto(
     description: group.description,
     venue: group.venue_id ? (venues.get(group.venue_id) ?? null) : null,
     ageRange: { minMonths: group.min_age_months, maxMonths: group.max_age_months },
+    schoolYears: { min: group.school_year_min, max: group.school_year_max },
     blockOutOfRange: fromFlag(group.block_out_of_range),
     waitlistType: group.waitlist_type,
     enabled: fromFlag(group.enabled),

@@ -5,6 +5,7 @@ import { minorToMajor } from '../money.ts';
 import { hasFeature } from '../plans.ts';
 import { allowedSessions, isUpcoming, type LocalNow, proRataPrice } from '../pricing/lines.ts';
 import type { SessionRow } from '../pricing/types.ts';
+import { LAST_SCHOOL_YEAR, RECEPTION, schoolYearMessages } from '../school-year.ts';
 import { addOnSchema } from './add-on.ts';
 import { type FieldDefinition, normaliseFieldData, validateAttendeeFields } from './attendee.ts';
 import {
@@ -59,6 +60,20 @@ const ageRange = v.optional(
   ),
 );
 
+const schoolYear = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number(schoolYearMessages.unknown),
+      v.integer(schoolYearMessages.unknown),
+      v.minValue(RECEPTION, schoolYearMessages.unknown),
+      v.maxValue(LAST_SCHOOL_YEAR, schoolYearMessages.unknown),
+    ),
+  ),
+);
+
+/** UK school years (docs/rules/school-years.md), 0 = Reception; either end may stay open. */
+const schoolYears = v.optional(v.nullable(v.strictObject({ min: schoolYear, max: schoolYear })));
+
 const entries = {
   // Checked here rather than in the group rules so 'Required' shows even while an item is invalid.
   name: v.pipe(
@@ -68,6 +83,7 @@ const entries = {
   description: optionalTextOf(LIMITS.longText),
   venue: optionalTextOf(LIMITS.id),
   ageRange,
+  schoolYears,
   blockOutOfRange: flag,
   waitlistType: optionalText,
   enabled: flag,
@@ -133,6 +149,11 @@ export function activityGroupIssues(group: GroupInput, ctx: ActivityGroupContext
   const max = months(group.ageRange?.max);
   if (min !== null && max !== null && min > max) {
     issues.push({ path: ['ageRange', 'max'], message: messages.ageRangeOrder });
+  }
+  const firstYear = group.schoolYears?.min ?? null;
+  const lastYear = group.schoolYears?.max ?? null;
+  if (firstYear !== null && lastYear !== null && firstYear > lastYear) {
+    issues.push({ path: ['schoolYears', 'max'], message: schoolYearMessages.order });
   }
   const sessionIds = new Set(group.activities.map((s) => s._id).filter(Boolean));
   const checkRestriction = (list: 'tickets' | 'addOns') =>
@@ -215,6 +236,7 @@ export const createActivityGroupSchema = (ctx: ActivityGroupContext) =>
         minMonths: months(group.ageRange?.min),
         maxMonths: months(group.ageRange?.max),
       },
+      schoolYears: { min: group.schoolYears?.min ?? null, max: group.schoolYears?.max ?? null },
       blockOutOfRange: group.blockOutOfRange === true,
       waitlistType: (group.waitlistType || null) as WaitlistType | null,
       enabled: group.enabled ?? true,
@@ -236,6 +258,7 @@ export interface SavedActivityGroup {
   description: string;
   venue: { _id: string } | null;
   ageRange: { minMonths: number | null; maxMonths: number | null };
+  schoolYears?: { min: number | null; max: number | null };
   blockOutOfRange: boolean;
   waitlistType: string | null;
   enabled: boolean;
@@ -309,6 +332,7 @@ export function activityGroupFormValues(
     description: group.description,
     venue: group.venue?._id ?? null,
     ageRange: { min: age(group.ageRange.minMonths), max: age(group.ageRange.maxMonths) },
+    schoolYears: { min: group.schoolYears?.min ?? null, max: group.schoolYears?.max ?? null },
     blockOutOfRange: group.blockOutOfRange,
     waitlistType: group.waitlistType,
     enabled: group.enabled,

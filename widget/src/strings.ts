@@ -42,6 +42,9 @@ export const strings = {
   noTickets: 'No tickets are available for this activity.', // (docs/rules/screens.md empty state)
   venue: 'Venue',
   ageRange: 'Age range',
+  schoolYear: 'School year',
+  allYears: 'All years',
+  noActivitiesForYear: 'No activities for this school year. Choose another year to see more.',
   // Section headers and table columns follow the admin tables (docs/rules/screens.md) for the same
   // data.
   sessionsHeading: 'Sessions',

@@ -105,6 +105,7 @@ export const css = `
 .cw-on-dark .cw-seamless{color-scheme:dark}
 .cw-root textarea{min-height:80px}
 .cw-root :is(input,select,textarea):focus-visible{outline:3px solid var(--cw-a);outline-offset:1px}
+.cw-filter{display:flex;align-items:center;gap:8px;margin:0 0 12px;font-weight:600}
 .cw-root [aria-invalid=true]{border-color:#b42318}
 .cw-field-error,.cw-alert{color:#b42318;font-weight:600}
 .cw-alert{padding:10px 14px;border:1px solid #f3c1bd;background:#fdf3f2;border-radius:8px}

@@ -151,6 +151,7 @@ export async function quoteAdminBooking(
               sessions: group.activities,
               today,
               ageRange: group.ageRange,
+              schoolYears: group.schoolYears,
               blockOutOfRange: group.blockOutOfRange,
             }),
           alreadyBookedWithTicket: bookedTickets.some(

@@ -10,6 +10,7 @@ import type {
   WaitlistStatus,
 } from '../../../engine/index.ts';
 import { messages, OFFER_WAITLIST_STATUSES, offersBySession } from '../../../engine/index.ts';
+import type { SchoolYearRange } from '../../../engine/school-year.ts';
 import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { listActivityGroups, loadGroupChildren } from '../../db/repositories/activity-groups.ts';
@@ -41,6 +42,7 @@ export const basketError = (path: string, message: string) =>
 /** A basket's group as the pricing engine takes it, plus its age rule (engine `bookingAgeProblem`). */
 export type BasketGroup = ActivityGroupRow & {
   ageRange: { minMonths: number | null; maxMonths: number | null };
+  schoolYears: SchoolYearRange;
   blockOutOfRange: boolean;
 };
 
@@ -97,6 +99,7 @@ export async function loadBasketGroups(
       _id: g.id,
       name: g.name,
       ageRange: { minMonths: g.min_age_months, maxMonths: g.max_age_months },
+      schoolYears: { min: g.school_year_min, max: g.school_year_max },
       blockOutOfRange: fromFlag(g.block_out_of_range),
       sessions: children.activities
         .filter((s) => s.activity_group_id === g.id)

@@ -138,6 +138,7 @@ export async function priceBasketFor(
           sessions: group.sessions,
           today,
           ageRange: group.ageRange,
+          schoolYears: group.schoolYears,
           blockOutOfRange: group.blockOutOfRange,
         })?.blocked
       );

@@ -82,7 +82,7 @@ function GroupPage({
   }, [group.description]);
 
   const locale = localeFor(settings.country);
-  const age = ageRange(group.ageRange);
+  const age = ageRange(group.ageRange, group.schoolYears);
   const sessions = [...group.activities].sort(byStart);
   // A places column only when some session has a place limit; unlimited ones leave it blank.
   const limited = sessions.some((s) => s.placesLeft != null);

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
+import { SCHOOL_YEARS, schoolYearName, suitsSchoolYear } from '../../../engine/school-year.ts';
 import { ageRange, dateLabel, localeFor, timeRange } from '../format.ts';
 import { preloadDetail } from '../lazy.ts';
 import type { Remote } from '../store.ts';
@@ -39,6 +40,7 @@ export function Listing({
   buttonDisplay: ButtonDisplay;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const [year, setYear] = useState<number | null>(null);
   const ready = list?.status === 'ready';
   // Back from a group's page, focus returns to the control that opened it; from a later step, to
   // the heading. Again once the list has arrived (`ready`): the targets exist only then.
@@ -51,13 +53,17 @@ export function Listing({
   const failed = settings.status === 'error' ? settings : list?.status === 'error' ? list : null;
   if (failed) return <ErrorNotice title={strings.loadFailed} message={failed.message} />;
   if (settings.status !== 'ready' || list?.status !== 'ready') return <ListingSkeleton />;
-  const groups = list.data;
-  if (groups.length === 0) return <p className="cw-notice">{strings.noActivities}</p>;
+  if (list.data.length === 0) return <p className="cw-notice">{strings.noActivities}</p>;
+  // The filter appears only where an organiser limits activities by school year.
+  const byYear = list.data.some((g) => g.schoolYears.min !== null || g.schoolYears.max !== null);
+  const groups = year === null ? list.data : list.data.filter((g) => suitsSchoolYear(g, year));
   return (
     <div ref={ref}>
       <h2 className="cw-sr" tabIndex={-1}>
         {strings.activities}
       </h2>
+      {byYear && <SchoolYearFilter year={year} onChange={setYear} />}
+      {groups.length === 0 && <p className="cw-notice">{strings.noActivitiesForYear}</p>}
       <ul className="cw-list">
         {groups.map((group) => (
           <GroupCard
@@ -72,6 +78,34 @@ export function Listing({
         <p className="cw-legend">{strings.proRataLegend}</p>
       )}
     </div>
+  );
+}
+
+function SchoolYearFilter({
+  year,
+  onChange,
+}: {
+  year: number | null;
+  onChange: (year: number | null) => void;
+}) {
+  return (
+    <label className="cw-filter">
+      {strings.schoolYear}{' '}
+      <select
+        value={year === null ? '' : String(year)}
+        onChange={(event) => {
+          const value = (event.target as HTMLSelectElement).value;
+          onChange(value === '' ? null : Number(value));
+        }}
+      >
+        <option value="">{strings.allYears}</option>
+        {SCHOOL_YEARS.map((y) => (
+          <option key={y} value={String(y)}>
+            {schoolYearName(y)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -109,7 +143,7 @@ function GroupCard({
   const { showGroup } = useStore().actions;
   const locale = localeFor(settings.country);
   const sessions = [...group.activities].sort(byStart);
-  const age = ageRange(group.ageRange);
+  const age = ageRange(group.ageRange, group.schoolYears);
   const open = () => showGroup(group._id, { back: true, focus: true });
   // Fetch the group page's code while the pointer or focus is on its way to the button.
   const opener = {

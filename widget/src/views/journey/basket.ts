@@ -136,12 +136,13 @@ export function bookedSessions(bookings: readonly Booking[]): Map<string, Set<st
  */
 export function ageProblem(
   attendee: Pick<Attendee, 'dateOfBirth'>,
-  group: Pick<ActivityGroup, 'activities' | 'ageRange' | 'blockOutOfRange'>,
+  group: Pick<ActivityGroup, 'activities' | 'ageRange' | 'schoolYears' | 'blockOutOfRange'>,
 ): { blocked: boolean; message: string } | null {
   return bookingAgeProblem({
     dateOfBirth: attendee.dateOfBirth,
     sessions: group.activities,
     ageRange: group.ageRange,
+    schoolYears: group.schoolYears,
     blockOutOfRange: group.blockOutOfRange,
   });
 }

@@ -10,6 +10,7 @@ import { VenueDialog } from '../../venues/VenueDialog.tsx';
 import { Checkbox, text } from '../form.tsx';
 import type { GroupValues } from '../lib.ts';
 import type { Venue } from '../queries.ts';
+import { SchoolYearSelects } from './SchoolYearSelects.tsx';
 import type { StepProps } from './step.ts';
 
 /** A small rich-text editor: bold, italic, lists and links. The server sanitises the HTML. */
@@ -399,6 +400,11 @@ export function InformationStep({
               onChange={(max) => setAge({ max: max as never })}
             />
           </div>
+          <SchoolYearSelects
+            value={values.schoolYears ?? null}
+            errors={{ min: error('schoolYears.min'), max: error('schoolYears.max') }}
+            onChange={(schoolYears) => set({ schoolYears })}
+          />
           <Checkbox
             label="Block attendees outside the age range"
             hint="Otherwise parents see a notice but can still book."
