@@ -152,6 +152,9 @@ export interface ActivityGroupsTable extends Owned {
   venue_id: string | null;
   min_age_months: number | null;
   max_age_months: number | null;
+  /** UK school years, 0 = Reception … 13 (docs/rules/school-years.md); null: open end. */
+  school_year_min: number | null;
+  school_year_max: number | null;
   waitlist_type: string | null;
   weight: Generated<number>;
   block_out_of_range: Generated<Flag>;
