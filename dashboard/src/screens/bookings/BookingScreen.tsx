@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Booking } from '../../../../api-client/index.ts';
-import { formatMoney, isOverCapacity } from '../../../../engine/index.ts';
+import { isOverCapacity } from '../../../../engine/index.ts';
 import { useClientSettings } from '../../api.ts';
 import { Alert, QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -14,7 +14,7 @@ import { PaymentScheduleDialog } from '../../components/PaymentScheduleDialog.ts
 import { PlacesCount } from '../../components/PlacesCount.tsx';
 import { PageSpinner } from '../../components/Spinner.tsx';
 import { useModal } from '../../components/useModal.ts';
-import { useLocale } from '../../lib/money.ts';
+import { useLocale, useMoney } from '../../lib/money.ts';
 import { CancelPlacesDialog } from './CancelPlacesDialog.tsx';
 import {
   bookingRef,
@@ -58,6 +58,7 @@ function ItemCard({
   currency: string;
   dateFormat: string;
 }) {
+  const formatMoney = useMoney();
   const sessionOf = (id: string | null) => item.places.find((p) => p.activity._id === id);
   return (
     <article className="booking-item" aria-label={`${item.attendee.name}: ${item.ticket.name}`}>
@@ -117,6 +118,7 @@ function ItemCard({
 
 /** The price breakdown: subtotal, every discount by name, credit, total, due and paid. */
 function PriceBreakdown({ booking }: { booking: Booking }) {
+  const formatMoney = useMoney();
   const money = (minor: number) => formatMoney(minor, booking.currency);
   return (
     <dl className="price-breakdown">
@@ -181,7 +183,8 @@ function PlansCard({
   onShowSchedule: () => void;
 }) {
   const locale = useLocale();
-  const money = (minor: number) => formatMoney(minor, booking.currency, locale);
+  const formatMoney = useMoney();
+  const money = (minor: number) => formatMoney(minor, booking.currency);
   const s = booking.statement;
   return (
     <Card title="Payments">
@@ -268,6 +271,8 @@ export function BookingScreen() {
   const b = booking.data;
   const dateFormat = client.data?.dateFormat ?? 'dd/MM/yyyy';
   const timeZone = client.data?.timeZone;
+  const locale = useLocale();
+  const formatMoney = useMoney();
   const hasOpenPlaces = b?.items.some((item) =>
     item.places.some((p) => p.status === 'held' || p.status === 'confirmed'),
   );
@@ -284,11 +289,11 @@ export function BookingScreen() {
             <span className="header-meta">
               <Badge tone={statusTone(b.status)}>{statusLabel(b.status)}</Badge>
               <span>
-                Made {formatInstant(b.createdAt, timeZone)}
+                Made {formatInstant(b.createdAt, timeZone, locale)}
                 {b.createdByAdmin ? ` by ${b.createdByAdmin.fullName} for the customer` : ''}
               </span>
-              {paymentDeadlineNote(b, timeZone) ? (
-                <span>{paymentDeadlineNote(b, timeZone)}</span>
+              {paymentDeadlineNote(b, timeZone, locale) ? (
+                <span>{paymentDeadlineNote(b, timeZone, locale)}</span>
               ) : null}
             </span>
           ) : undefined
@@ -351,10 +356,20 @@ export function BookingScreen() {
                     note: b.paymentMethod?.childcareVoucherProvider?.paymentInstructions,
                   },
                   ...(b.holdExpiresAt && b.status === 'held'
-                    ? [{ label: 'Hold expires', value: formatInstant(b.holdExpiresAt, timeZone) }]
+                    ? [
+                        {
+                          label: 'Hold expires',
+                          value: formatInstant(b.holdExpiresAt, timeZone, locale),
+                        },
+                      ]
                     : []),
                   ...(b.confirmedAt
-                    ? [{ label: 'Confirmed', value: formatInstant(b.confirmedAt, timeZone) }]
+                    ? [
+                        {
+                          label: 'Confirmed',
+                          value: formatInstant(b.confirmedAt, timeZone, locale),
+                        },
+                      ]
                     : []),
                 ]}
               />

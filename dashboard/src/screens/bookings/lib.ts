@@ -94,7 +94,7 @@ export const bookingRef = bookingReference;
  *
  * @example formatInstant('2026-11-23T18:30:00Z', 'Europe/London', 'en-GB') // '23 Nov 2026, 18:30'
  */
-export const formatInstant = (iso: string, timeZone: string | undefined, locale = 'en-GB') =>
+export const formatInstant = (iso: string, timeZone: string | undefined, locale: string) =>
   instantIn(iso, locale, timeZone);
 
 export interface ItemLine {
@@ -154,8 +154,8 @@ export const byStart = <T extends { activity: { date: string; startTime: string 
  */
 export function paymentDeadlineNote(
   booking: Pick<Booking, 'status' | 'paymentDueAt'>,
-  timeZone?: string,
-  locale?: string,
+  timeZone: string | undefined,
+  locale: string,
 ): string | null {
   if (!booking.paymentDueAt) return null;
   const when = formatInstant(booking.paymentDueAt, timeZone, locale);

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination, pageOf } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { NoticeDialog } from '../activities/parts.tsx';
 import '../activities/activities.css';
 import './discounts.css';
@@ -46,6 +47,7 @@ export function DiscountsScreen() {
   // The switch answers the click at once; the list catches up when the save settles.
   const [switching, setSwitching] = useState<Record<string, boolean>>({});
   const currency = client.data?.currency ?? 'GBP';
+  const locale = useLocale();
   const all = rules.data ?? [];
 
   const create = (type: string | null) => {
@@ -86,7 +88,7 @@ export function DiscountsScreen() {
           <span className="muted">—</span>
         ),
     },
-    { key: 'amount', header: 'Discount', render: (rule) => amountText(rule, currency) },
+    { key: 'amount', header: 'Discount', render: (rule) => amountText(rule, currency, locale) },
     {
       key: 'used',
       header: 'Times used',

@@ -89,7 +89,7 @@ describe('discount rule form values', () => {
     expect(body.multiSessionConditions?.map((c) => c._id)).toEqual(['c1', undefined]);
     const parsed = v.parse(createDiscountRuleSchema(), body);
     expect(parsed.multiSessionConditions.map((c) => c.amountPerSession)).toEqual([150, 200]);
-    expect(amountText(multi, 'GBP')).toBe('3+ sessions: £1.50 per session');
+    expect(amountText(multi, 'GBP', 'en-GB')).toBe('3+ sessions: £1.50 per session');
   });
 
   it('starts new rules enabled, with the preset type', () => {
@@ -103,7 +103,10 @@ describe('discount rule form values', () => {
   });
 
   it('says what a rule takes off', () => {
-    expect(amountText(saved, 'GBP')).toBe('20% (up to £10.00)');
-    expect(amountText({ ...saved, unit: 'FixedAmount', fixedAmount: 500 }, 'GBP')).toBe('£5.00');
+    expect(amountText(saved, 'GBP', 'en-GB')).toBe('20% (up to £10.00)');
+    expect(amountText(saved, 'USD', 'en-US')).toBe('20% (up to $10.00)');
+    expect(amountText({ ...saved, unit: 'FixedAmount', fixedAmount: 500 }, 'GBP', 'en-GB')).toBe(
+      '£5.00',
+    );
   });
 });

@@ -198,8 +198,9 @@ export function discountInput(values: DiscountValues): DiscountRuleForm {
 }
 
 /** '£5.00', '20%' or '10% off each extra attendee': what a saved rule takes off. */
-export function amountText(rule: DiscountRule, currency: string): string {
-  const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor, currency));
+export function amountText(rule: DiscountRule, currency: string, locale: string): string {
+  const money = (minor: number | null) =>
+    minor === null ? '' : formatMoney(minor, currency, locale);
   switch (rule.unit) {
     case 'FixedAmount':
       return money(rule.fixedAmount);
@@ -215,11 +216,11 @@ export function amountText(rule: DiscountRule, currency: string): string {
   const conditions = [
     ...rule.multiSessionConditions.map((c) => ({
       text: `${c.minimumSessions}+ sessions`,
-      amount: conditionAmount(c, currency),
+      amount: conditionAmount(c, currency, locale),
     })),
     ...rule.multiActivityConditions.map((c) => ({
       text: `${c.minimumActivities}+ activities`,
-      amount: conditionAmount({ ...c, amountPerSession: null }, currency),
+      amount: conditionAmount({ ...c, amountPerSession: null }, currency, locale),
     })),
   ];
   return conditions.map((c) => `${c.text}: ${c.amount}`).join('; ');
@@ -234,9 +235,10 @@ export function conditionAmount(
     amountPerSession: number | null;
   },
   currency: string,
+  locale: string,
 ): string {
   if (c.unit === 'Percentage') return `${c.percentage}%`;
   if (c.unit === 'AmountPerSession')
-    return `${formatMoney(c.amountPerSession ?? 0, currency)} per session`;
-  return formatMoney(c.fixedAmount ?? 0, currency);
+    return `${formatMoney(c.amountPerSession ?? 0, currency, locale)} per session`;
+  return formatMoney(c.fixedAmount ?? 0, currency, locale);
 }

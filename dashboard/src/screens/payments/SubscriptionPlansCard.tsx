@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../../engine/index.ts';
 import { Alert, QueryError } from '../../components/Alert.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -7,6 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useMoney } from '../../lib/money.ts';
 import { RowActions } from '../activities/parts.tsx';
 import {
   type SubscriptionPlan,
@@ -28,6 +28,7 @@ export function SubscriptionPlansCard({ currency }: { currency: string }) {
   const [deleting, setDeleting] = useState<SubscriptionPlan | null>(null);
   const form = useModal();
   const confirmDelete = useModal({ onCancel: () => remove.reset() });
+  const formatMoney = useMoney();
   const amountText = (minor: number) => formatMoney(minor, currency);
 
   const columns: Column<SubscriptionPlan>[] = [

@@ -12,6 +12,7 @@ import { FieldError, TextField } from '../../components/FormField.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PageSpinner } from '../../components/Spinner.tsx';
 import { type ModalControls, useModal } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { Checkbox, type Errors, errorsOf, serverErrorsOf, tempId } from '../activities/form.tsx';
 import { RowActions } from '../activities/parts.tsx';
 import {
@@ -44,6 +45,7 @@ export function SessionPassDialog({
   passes: readonly SessionPass[];
   currency: string;
 }) {
+  const locale = useLocale();
   const [values, setValues] = useState<PassValues>(() =>
     pass ? passValuesOf(pass) : newPassValues(),
   );
@@ -175,7 +177,7 @@ export function SessionPassDialog({
           ) : (
             <ul className="pass-options" aria-label="Purchase options">
               {values.purchaseOptions.map((o, index) => {
-                const text = optionValuesText(o, currency);
+                const text = optionValuesText(o, currency, locale);
                 return (
                   <li key={o._id} className={o.enabled ? undefined : 'is-dimmed'}>
                     <span className="cell-stack">

@@ -8,6 +8,7 @@ import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useModal } from '../../components/useModal.ts';
+import { useLocale } from '../../lib/money.ts';
 import { RowActions } from '../activities/parts.tsx';
 import '../activities/activities.css';
 import './session-passes.css';
@@ -40,6 +41,7 @@ export function SessionPassesScreen() {
   const remove = useDeleteSessionPass();
   const confirmDelete = useModal({ onCancel: () => remove.reset() });
   const currency = client.data?.currency ?? 'GBP';
+  const locale = useLocale();
   const groupName = (id: string) => groups.data?.find((g) => g._id === id)?.name ?? 'An activity';
 
   const columns: Column<SessionPass>[] = [
@@ -78,7 +80,7 @@ export function SessionPassesScreen() {
           <span className="cell-stack">
             {pass.purchaseOptions.map((o) => (
               <span key={o._id} className={o.enabled ? undefined : 'muted'}>
-                {optionText(o, currency)}
+                {optionText(o, currency, locale)}
                 <span className="muted"> · {expiryText(o.expiresAfter)}</span>
                 {o.enabled ? null : ' (disabled)'}
               </span>

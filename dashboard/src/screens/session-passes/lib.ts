@@ -70,13 +70,16 @@ export function expiryText(expiresAfter: { amount: number | null; unit: string }
 /**
  * One option in a line, from stored values (price in minor units).
  *
- * @example optionText({ creditAmount: 10, price: 4550, … }, 'GBP') // '10 credits for £45.50'
+ * @example optionText({ creditAmount: 10, price: 4550, … }, 'GBP', 'en-GB') // '10 credits for £45.50'
  */
-export const optionText = (o: Pick<PurchaseOption, 'creditAmount' | 'price'>, currency: string) =>
-  `${plural(o.creditAmount, 'credit')} for ${formatMoney(o.price, currency)}`;
+export const optionText = (
+  o: Pick<PurchaseOption, 'creditAmount' | 'price'>,
+  currency: string,
+  locale: string,
+) => `${plural(o.creditAmount, 'credit')} for ${formatMoney(o.price, currency, locale)}`;
 
 /** The same from what the modal holds (checked by it, so it parses), for the form's rows. */
-export function optionValuesText(o: OptionValues, currency: string) {
+export function optionValuesText(o: OptionValues, currency: string, locale: string) {
   const option = v.parse(passPurchaseOptionSchema, o);
-  return { line: optionText(option, currency), expiry: expiryText(option.expiresAfter) };
+  return { line: optionText(option, currency, locale), expiry: expiryText(option.expiresAfter) };
 }
