@@ -26,6 +26,7 @@ import * as accountLegalLinks from './migrations/2026_11_25_2050_account_legal_l
 import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_reason.ts';
 import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
+import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_2050_account_legal_links': accountLegalLinks,
   '2026_11_25_2100_termphone_refund_reason': refundReason,
   '2026_11_25_2120_h18perf_capacity_index': capacityIndex,
+  '2026_11_25_2140_termpolish_stripe_fee': stripeFee,
   '2026_11_25_2200_lead_school_years': schoolYears,
 };
 

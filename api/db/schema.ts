@@ -386,6 +386,8 @@ export interface PaymentsTable extends Owned {
   amount_refunded: Generated<number>;
   currency: string;
   status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  /** What Stripe kept of a card payment, from its balance transaction; null until known. */
+  stripe_fee: number | null;
 }
 
 export interface RefundsTable extends Owned {

@@ -28,6 +28,8 @@ import { queueSubscriptionStart, subscriptionItemsOf } from './subscriptions.ts'
 
 export const CANCEL_INTENT_JOB = 'stripe.cancel-payment-intent';
 export const REFUND_LATE_PAYMENT_JOB = 'stripe.refund-late-payment';
+/** Reads what Stripe kept of a succeeded card payment, for the payments export. */
+export const RECORD_FEE_JOB = 'stripe.record-fee';
 
 export type CardOutcome = 'succeeded' | 'failed' | 'canceled';
 
@@ -138,6 +140,14 @@ export async function applyCardOutcome(
   }
 
   if (outcome === 'succeeded') {
+    // The fee is read after commit (a Stripe call has no place in this transaction).
+    if (intentId.startsWith('pi_'))
+      await enqueue(
+        trx,
+        RECORD_FEE_JOB,
+        { clientId, paymentId: payment.id },
+        { dedupeKey: `${RECORD_FEE_JOB}:${payment.id}` },
+      );
     const confirmed = bookingId
       ? await confirmBookingPayment(trx, {
           clientId,

@@ -8,8 +8,10 @@ import {
   CANCEL_INTENT_JOB,
   outcomeOf,
   paymentMethodOf,
+  RECORD_FEE_JOB,
   REFUND_LATE_PAYMENT_JOB,
 } from './card-payments.ts';
+import { recordStripeFee } from './fees.ts';
 import { RETRY_REFUND_JOB, refundToCard, sendRefund } from './refunds.ts';
 import { COLLECT_INSTALMENT_JOB, collectInstalment } from './schedules.ts';
 import { type StripeSettings, stripeClient } from './stripe.ts';
@@ -206,6 +208,10 @@ export function paymentJobHandlers(settings: StripeSettings | null | undefined) 
         amount,
         idempotencyKey: `late-refund:${payment.id}`,
       });
+    },
+    [RECORD_FEE_JOB]: async ({ clientId, paymentId }, { db }) => {
+      const found = await paymentWithAccount(db, clientId, paymentId);
+      if (found) await recordStripeFee(db, stripe, found);
     },
     [RETRY_REFUND_JOB]: async ({ clientId, refundId }, { db }) => {
       await sendRefund(db, stripe, clientId, refundId);

@@ -174,8 +174,9 @@ describe('payments, refunds and the accounting export', () => {
   beforeAll(async () => {
     const db = ctx.handle.db;
     const stamp = (at: string) => ({ client_id: org.clientId, created_at: at, updated_at: at });
-    // A card payment on 3 March late in the evening UK time, its partial refund the next day,
-    // a failed card attempt and a refund as account credit: the last two moved no money.
+    // A card payment on 3 March late in the evening UK time (Stripe kept 88p of it), its partial
+    // refund the next day, a failed card attempt and a refund as account credit: the last two
+    // moved no money.
     const card = newId();
     await db
       .insertInto('payments')
@@ -191,6 +192,7 @@ describe('payments, refunds and the accounting export', () => {
           amount: 4550,
           currency: 'GBP',
           status: 'succeeded',
+          stripe_fee: 88,
         },
         {
           id: newId(),
@@ -249,6 +251,7 @@ describe('payments, refunds and the accounting export', () => {
       'Booking number',
       'Provider reference',
       'Reason',
+      'Stripe fee',
     ]);
     // Payments, then refunds, each in the order they were written (ids made the same second).
     const lines = res.rows.slice(1).map((r) => [r[1], r[2], r[3], r[5]]);
@@ -259,6 +262,8 @@ describe('payments, refunds and the accounting export', () => {
       ['Refund', 'succeeded', '-5', 'accountCredit'],
     ]);
     expect(column(res.rows, 'Customer')).toContain("'@SUM(1+1)");
+    // The fee where Stripe reported one; empty for the failed attempt and the refunds.
+    expect(column(res.rows, 'Stripe fee').sort()).toEqual(['', '', '', '0.88']);
     // The mark-paid payment of today is outside March 2031; without a range it is there.
     expect((await download('payments.csv')).rows).toHaveLength(6);
   });
@@ -269,10 +274,11 @@ describe('payments, refunds and the accounting export', () => {
     const ref = hackerBooking.slice(-8).toUpperCase();
     expect(res.rows.slice(1)).toEqual([
       ['03/03/2031', '45.5', "'@SUM(1+1)", `Payment for booking ${ref} (card)`, ref],
+      ['03/03/2031', '-0.88', 'Stripe', `Stripe fee for booking ${ref}`, ref],
       ['04/03/2031', '-10.25', "'@SUM(1+1)", `Refund for booking ${ref} (card)`, ref],
     ]);
     const sum = column(res.rows, 'Amount').reduce((n, a) => n + Number(a), 0);
-    expect(sum).toBeCloseTo(35.25, 5);
+    expect(sum).toBeCloseTo(34.37, 5);
   });
 
   it('QuickBooks: the 3-column Date, Description, Amount', async () => {

@@ -10,6 +10,7 @@ import {
   ACCOUNTING_FORMATS,
   accountingColumns,
   movedMoney,
+  withFeeLine,
 } from '../services/exports/accounting.ts';
 import { bookingColumns, exportBookings } from '../services/exports/bookings.ts';
 import { customerColumns, exportCustomers } from '../services/exports/customers.ts';
@@ -111,7 +112,7 @@ export const exportRoutes = new Hono<AppEnv>()
     const books = { timeZone: client.time_zone, dateFormat: client.date_format };
     const lines = moneyLines(c.get('db'), admin.clientId, client.time_zone, query);
     async function* moved() {
-      for await (const batch of lines) yield batch.filter(movedMoney);
+      for await (const batch of lines) yield batch.filter(movedMoney).flatMap(withFeeLine);
     }
     return csvDownload(
       c,

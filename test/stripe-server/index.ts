@@ -11,8 +11,9 @@ import { bool, int, parseStripeForm } from './form.ts';
  * error classes. It keeps state in memory and implements only what the product uses:
  *
  *   accounts (create, retrieve, update), account_links, payment_method_configurations (list,
- *   retrieve, update), payment_intents (create, retrieve, confirm, cancel), refunds, customers,
- *   products and prices (create, update), subscriptions (create, retrieve, cancel).
+ *   retrieve, update), payment_intents (create, retrieve, confirm, cancel), charges (retrieve,
+ *   with their balance transaction's fee), refunds, customers, products and prices (create,
+ *   update), subscriptions (create, retrieve, cancel).
  *
  * Objects are shaped as the SDK's types (`satisfies Partial<Stripe.X>` keeps field names and
  * value types honest); errors carry Stripe's `{ error: { type, code, message, param } }` body.
@@ -338,14 +339,31 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
         undefined,
         'payment_intent_unexpected_state',
       );
+    // What Stripe keeps of the charge: the UK's standard card rate, 1.5% + 20p, as a balance
+    // transaction on the connected account (what the payments export reads the fee from).
+    const fee = Math.round(intent.amount * 0.015) + 20;
+    const chargeId = newId('ch');
+    const txn = store(account, {
+      id: newId('txn'),
+      object: 'balance_transaction',
+      amount: intent.amount,
+      fee,
+      net: intent.amount - fee,
+      currency: intent.currency,
+      type: 'charge',
+      source: chargeId,
+      status: 'pending',
+      created: now(),
+    } satisfies Partial<Stripe.BalanceTransaction>);
     const charge = store(account, {
-      id: newId('ch'),
+      id: chargeId,
       object: 'charge',
       amount: intent.amount,
       amount_captured: intent.amount,
       amount_refunded: 0,
       currency: intent.currency,
       payment_intent: intent.id,
+      balance_transaction: txn.id,
       paid: true,
       refunded: false,
       status: 'succeeded',
@@ -620,6 +638,16 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
         emit('payment_intent.canceled', intent, account);
         return intent;
       }
+      case 'GET charges/:id': {
+        const charge = find('charge', 'ch_', id!, account);
+        // The one expansion the product asks for: the charge's fee.
+        const expand = Object.values((params.expand ?? {}) as Record<string, string>);
+        return expand.includes('balance_transaction') && charge.balance_transaction
+          ? { ...charge, balance_transaction: objects.get(charge.balance_transaction) ?? null }
+          : charge;
+      }
+      case 'GET balance_transactions/:id':
+        return find('balance_transaction', 'txn_', id!, account);
       case 'POST refunds':
         return createRefund(account, params);
       case 'GET refunds/:id':

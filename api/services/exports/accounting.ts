@@ -25,13 +25,25 @@ const METHOD_NAMES: Record<string, string> = {
 export const movedMoney = (m: MoneyLine) =>
   m.status === 'succeeded' && !(m.kind === 'refund' && m.method === 'accountCredit');
 
+/**
+ * A payment Stripe took a fee from is two lines, as the bank sees them: the payment, then the
+ * fee as money out to Stripe (docs/rules/exports.md).
+ *
+ * @example withFeeLine({ kind: 'payment', amount: 4550, fee: 88, … }) // [payment, { kind: 'fee', amount: -88, … }]
+ */
+export const withFeeLine = (m: MoneyLine): MoneyLine[] =>
+  m.kind === 'payment' && m.fee
+    ? [m, { ...m, id: `${m.id}-fee`, kind: 'fee', amount: -m.fee, fee: null }]
+    : [m];
+
 const day = (m: MoneyLine, books: Books) =>
   formatCivilDate(todayIn(new Date(m.at), books.timeZone), books.dateFormat);
 
 const describe = (m: MoneyLine) => {
+  const booking = m.bookingId ? ` for booking ${bookingReference(m.bookingId)}` : '';
+  if (m.kind === 'fee') return `Stripe fee${booking}`;
   const what = m.kind === 'payment' ? 'Payment' : 'Refund';
   const method = METHOD_NAMES[m.method] ?? m.method;
-  const booking = m.bookingId ? ` for booking ${bookingReference(m.bookingId)}` : '';
   return `${what}${booking} (${method})`;
 };
 
@@ -51,7 +63,7 @@ export function accountingColumns(format: AccountingFormat, books: Books): CsvCo
   return [
     date,
     amount,
-    { header: 'Payee', cell: (m) => m.customer },
+    { header: 'Payee', cell: (m) => (m.kind === 'fee' ? 'Stripe' : m.customer) },
     description,
     { header: 'Reference', cell: (m) => (m.bookingId ? bookingReference(m.bookingId) : m.id) },
   ];

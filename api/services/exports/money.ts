@@ -5,7 +5,8 @@ import { batches, EXPORT_BATCH } from './csv.ts';
 /** A payment received or a refund given, with who it was for and which booking. */
 export interface MoneyLine {
   id: string;
-  kind: 'payment' | 'refund';
+  /** A fee line is what Stripe kept of a card payment (the accounting export's own line). */
+  kind: 'payment' | 'refund' | 'fee';
   at: string;
   /** Positive for a payment, negative for a refund. */
   amount: number;
@@ -19,6 +20,8 @@ export interface MoneyLine {
   email: string;
   /** Why an organiser refunded by hand (docs/rules/refunds.md); empty otherwise. */
   reason?: string | null;
+  /** A card payment's Stripe fee once Stripe has reported it (docs/rules/exports.md). */
+  fee?: number | null;
 }
 
 export interface MoneyRange {
@@ -73,6 +76,7 @@ export async function* moneyLines(
         'p.provider',
         'p.provider_ref',
         'p.status',
+        'p.stripe_fee',
         'p.booking_id',
         'pu.full_name as payer_name',
         'pu.email as payer_email',
@@ -98,6 +102,7 @@ export async function* moneyLines(
       bookingId: r.booking_id,
       customer: r.payer_name ?? r.booker_name ?? '',
       email: r.payer_email ?? r.booker_email ?? '',
+      fee: r.stripe_fee,
     }));
   }
   const refunds = batches((after) => {

@@ -15,4 +15,6 @@ export const paymentColumns: CsvColumn<MoneyLine>[] = [
   { header: 'Booking number', cell: (m) => (m.bookingId ? bookingReference(m.bookingId) : '') },
   { header: 'Provider reference', cell: (m) => m.reference ?? '' },
   { header: 'Reason', cell: (m) => m.reason ?? '' },
+  // Known once Stripe has reported it; empty for other methods and refunds.
+  { header: 'Stripe fee', cell: (m) => (m.fee ? majorUnits(m.fee, m.currency) : '') },
 ];
