@@ -5,8 +5,9 @@
  * host page's analytics events, focus after failed submits and 'Book another activity', two
  * widgets sharing the parent's sign-in, and the phone layout (390 px) of the steps.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,23 @@ const FOOTBALL = 'Junior Football – Spring Term';
 const CAMP = 'Half-Term Multi-Sports Camp';
 const PARENT = { email: 'parent@example.com', password: 'classwise-parent', name: 'Sam Parent' };
 const SHOTS = '/tmp/widget-nav';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical WCAG 2.1 A/AA violations inside the widget, one line each. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(
+      { include: [['classwise-widget']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    )) as { violations: { id: string; impact: string; nodes: { target: unknown }[] }[] };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  return found.map((line) => `${where}: ${line}`);
+}
 
 interface PublicGroup {
   _id: string;
@@ -146,6 +164,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     const { page, errors, widget } = await open('', { width: 390, height: 844 });
     await toBasket(page, widget);
     await page.screenshot({ path: `${SHOTS}/basket-390.png`, fullPage: true });
+    const violations = await audit(page, 'basket at 390 px');
     const basketText = await widget.locator('.cw-step').textContent();
     expect(basketText).toContain('Mia Parent');
     // The step indicator marks where the parent is.
@@ -155,6 +174,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     await page.goBack();
     const tickets = widget.getByRole('heading', { name: 'Choose tickets' });
     await tickets.waitFor();
+    violations.push(...(await audit(page, 'tickets at 390 px')));
     expect(await hash(page)).toBe(`#classwise=activity/${football._id}/tickets`);
     // Focus follows to the step's heading; the choices are still there.
     await expect.poll(() => focused(page)).toBe('Choose tickets');
@@ -162,6 +182,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     await page.goBack();
     await widget.getByRole('heading', { name: 'Who is attending?' }).waitFor();
     expect(await widget.getByRole('checkbox', { name: 'Mia Parent' }).isChecked()).toBe(true);
+    violations.push(...(await audit(page, 'attendees at 390 px')));
     await page.goForward();
     await tickets.waitFor();
     await page.goForward();
@@ -182,6 +203,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     expect(await hash(page)).toBe('');
     // Focus returns to the Book button that opened the activity.
     await expect.poll(() => focused(page)).toBe('Book');
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -240,6 +262,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     const offer = widget.getByRole('region', { name: new RegExp(FOOTBALL) });
     expect(await offer.textContent()).toContain('A place is kept for Mia Parent until');
     await page.screenshot({ path: `${SHOTS}/offer-390.png`, fullPage: true });
+    expect(await audit(page, 'offer at 390 px')).toEqual([]);
     await offer.getByRole('button', { name: /^Book / }).click();
     await widget.getByRole('heading', { name: 'Who is attending?' }).waitFor();
     expect(await hash(page)).toBe(`#classwise=activity/${football._id}/attendees`);
@@ -330,7 +353,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     await second.getByRole('heading', { name: CAMP }).waitFor({ timeout: 15_000 });
     await first.getByRole('button', { name: 'My bookings' }).click();
     expect(await hash(page)).toBe('');
-    await signIn(first).catch(() => undefined);
+    await signIn(first);
     await first.getByRole('heading', { name: 'My bookings' }).waitFor({ timeout: 15_000 });
     // The other widget knows: Book now goes straight to the attendees.
     await second.getByRole('button', { name: 'Book now' }).click();
@@ -351,6 +374,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     const table = widget.locator('.cw-table').first();
     await table.waitFor({ timeout: 15_000 });
     await page.screenshot({ path: `${SHOTS}/detail-390.png`, fullPage: true });
+    expect(await audit(page, 'activity at 390 px')).toEqual([]);
     const lines = await table.evaluate((t) =>
       [...t.querySelectorAll('td')].map((td) => {
         const range = document.createRange();

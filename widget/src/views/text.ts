@@ -185,7 +185,8 @@ export const text = {
   myWaitlists: 'Waitlists',
   onWaitlist: (attendee: string) => `${attendee} is on the waitlist`,
   allSessions: 'All sessions',
-  cancelWaitlistLabel: (what: string) => `Leave the waitlist: ${what}`,
+  // Starts with the button's visible word, so speech users can say what they see (WCAG 2.5.3).
+  cancelWaitlistLabel: (what: string) => `Cancel waitlist place: ${what}`,
   leftWaitlist: 'You have left the waitlist.',
   keptForYou: 'Kept for you',
   offerHeading: 'Your waitlist offer',
