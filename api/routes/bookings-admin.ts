@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { queryLimit, queryPage } from '../../engine/index.ts';
+import { bookingReference, queryLimit, queryPage } from '../../engine/index.ts';
 import { manualRefundSchema } from '../../engine/refunds/manual.ts';
 import { newCustomerRequestSchema } from '../../engine/schemas/new-customer.ts';
 import type { AppEnv } from '../context.ts';
@@ -10,6 +10,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { sendRefund } from '../payments/refunds.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { createCustomer } from '../services/admin-customers.ts';
+import { audited, recordNewRefunds, refundIds } from '../services/audit.ts';
 import { attendeeSales, listClientBookings, markBookingPaid } from '../services/bookings/admin.ts';
 import { loadVisibleBooking } from '../services/bookings/list.ts';
 import { manualRefundOptions, recordManualRefund } from '../services/bookings/manual-refund.ts';
@@ -84,7 +85,18 @@ export const bookingAdminRoutes = new Hono<AppEnv>()
   .post('/:id/mark-paid', async (c) => {
     const admin = requireAdmin(c);
     const db = c.get('db');
-    await markBookingPaid(db, admin.clientId, c.req.param('id'), Boolean(c.get('config').stripe));
+    const id = c.req.param('id');
+    await audited(
+      db,
+      admin,
+      (trx) => markBookingPaid(trx, admin.clientId, id, Boolean(c.get('config').stripe)),
+      () => ({
+        action: 'booking.markedPaid',
+        subjectType: 'booking',
+        subjectId: id,
+        summary: `Marked booking #${bookingReference(id)} paid`,
+      }),
+    );
     const booking = await loadVisibleBooking(db, admin, c.req.param('id'));
     if (!booking) throw new HttpError(404, 'Not found');
     return c.json({ data: booking });
@@ -106,10 +118,16 @@ export const bookingAdminRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const stripe = c.get('config').stripe;
     const bookingId = c.req.param('id');
-    const { refundId, method } = await recordManualRefund(
-      { db, dialect: c.get('dialect'), stripeConfigured: Boolean(stripe) },
-      { clientId: admin.clientId, adminId: admin.userId, bookingId, input },
-    );
+    // The refund and its audit entry commit together (docs/rules/data-rights.md).
+    const { refundId, method } = await db.transaction().execute(async (trx) => {
+      const before = await refundIds(trx, admin.clientId, bookingId);
+      const refund = await recordManualRefund(
+        { db: trx, dialect: c.get('dialect'), stripeConfigured: Boolean(stripe) },
+        { clientId: admin.clientId, adminId: admin.userId, bookingId, input },
+      );
+      await recordNewRefunds(trx, admin, bookingId, before);
+      return refund;
+    });
     // Sent now so the organiser sees Stripe's answer; the queued job is the fallback when this
     // call never hears back (sending twice is safe: Stripe sees one idempotency key).
     if (method === 'stripe' && stripe)
