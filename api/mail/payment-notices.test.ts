@@ -183,15 +183,13 @@ describe('payment messages', () => {
           last_error: null,
         })
         .execute();
-    await db
-      .transaction()
-      .execute((trx) =>
-        queueInstalments(trx, {
-          clientId: org.clientId,
-          bookingId: booking.bookingId,
-          paymentMethod: null,
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      queueInstalments(trx, {
+        clientId: org.clientId,
+        bookingId: booking.bookingId,
+        paymentMethod: null,
+      }),
+    );
     const email = await parentEmail(booking.bookingId);
     // Not before 3 days ahead of the collection (09:00 London on 20 January).
     await sendDue(new Date('2031-01-17T08:59:00Z'));
