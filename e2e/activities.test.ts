@@ -383,9 +383,13 @@ describe.skipIf(!chrome)('activities in the dashboard (Chromium)', () => {
     expect(await premium.getAttribute('href')).toBe('/admin/settings/subscription');
     expect(await premium.getAttribute('target')).toBe('_blank');
     await page.unroute('**/api/client');
-    // Back to the first step, where Back is Cancel and returns to the list.
+    // Back to the first step, where Back is Cancel and returns to the list once the unsaved
+    // activity is discarded.
     for (let i = 0; i < 3; i++) await button('Back').click();
     await button('Cancel').click();
+    await dialog('Discard unsaved changes?')
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/activities');
     expect(errors).toEqual([]);

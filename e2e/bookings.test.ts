@@ -373,15 +373,19 @@ describe('bookings and customers helpers', () => {
 
   it('tells the organiser when an offline payment is due, and that an unpaid one was released', () => {
     const due = '2031-07-08T09:00:00.000Z';
-    expect(paymentDeadlineNote({ status: 'awaiting_payment', paymentDueAt: due }, 'UTC')).toBe(
-      'Payment due by 8 Jul 2031, 09:00; unpaid by then, its places are released.',
-    );
-    expect(paymentDeadlineNote({ status: 'expired', paymentDueAt: due }, 'UTC')).toBe(
+    expect(
+      paymentDeadlineNote({ status: 'awaiting_payment', paymentDueAt: due }, 'UTC', 'en-GB'),
+    ).toBe('Payment due by 8 Jul 2031, 09:00; unpaid by then, its places are released.');
+    expect(paymentDeadlineNote({ status: 'expired', paymentDueAt: due }, 'UTC', 'en-GB')).toBe(
       'Not paid by 8 Jul 2031, 09:00: its places were released.',
     );
     // A card hold that ran out has no deadline; a paid booking needs no note.
-    expect(paymentDeadlineNote({ status: 'expired', paymentDueAt: null }, 'UTC')).toBeNull();
-    expect(paymentDeadlineNote({ status: 'confirmed', paymentDueAt: due }, 'UTC')).toBeNull();
+    expect(
+      paymentDeadlineNote({ status: 'expired', paymentDueAt: null }, 'UTC', 'en-GB'),
+    ).toBeNull();
+    expect(
+      paymentDeadlineNote({ status: 'confirmed', paymentDueAt: due }, 'UTC', 'en-GB'),
+    ).toBeNull();
   });
 
   it('leaves empty filters and blank answers out of what is sent', () => {
