@@ -32,7 +32,7 @@ describe('GET /account/attendees', () => {
   });
 
   it('answers 404 with no widget for a client that does not exist', async () => {
-    for (const query of ['?client=nope', '', `?client=${'x'.repeat(5000)}`]) {
+    for (const query of ['?client=nope', '', '?client=%00', `?client=${'x'.repeat(5000)}`]) {
       const res = await ctx.request('GET', `/account/attendees${query}`);
       expect(res.status).toBe(404);
       expect(res.body).toContain('This link does not name an organiser.');

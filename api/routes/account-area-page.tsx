@@ -77,14 +77,16 @@ function Page({
 
 export const accountAreaPage = new Hono<AppEnv>().get('/attendees', async (c) => {
   const clientId = (c.req.query('client') ?? '').slice(0, 100);
-  const client = clientId
-    ? await c
-        .get('db')
-        .selectFrom('clients')
-        .select('name')
-        .where('id', '=', clientId)
-        .executeTakeFirst()
-    : undefined;
+  // PostgreSQL refuses U+0000 in a query: such an id names nobody, the same on both databases.
+  const client =
+    clientId && !clientId.includes('\u0000')
+      ? await c
+          .get('db')
+          .selectFrom('clients')
+          .select('name')
+          .where('id', '=', clientId)
+          .executeTakeFirst()
+      : undefined;
   const organiser = client?.name ?? null;
   const logo = organiser ? await logoPath(c.get('db'), clientId) : null;
   const page = <Page organiser={organiser} clientId={clientId} logo={logo} />;
