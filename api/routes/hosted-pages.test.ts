@@ -106,13 +106,28 @@ describe('hosted booking pages', () => {
       expect(html).toContain('tab="football"');
       expect(meta(html, 'og:url')).toMatch(/\/book\/[^/]+\/listing\/football$/);
     }
+    for (const url of [
+      `/listing/%00?client=${org.clientId}`,
+      `/book/${org.clientId}/activity/%00`,
+      `/book/${org.clientId}/listing/%1F`,
+    ]) {
+      const res = await ctx.request('GET', url);
+      expect(res.status, url).toBe(404);
+      expect(res.body).not.toContain('widget.js');
+    }
     const hidden = await ctx.request('GET', `/listing/hidden?client=${org.clientId}`);
     expect(hidden.status).toBe(404);
     expect(hidden.body).toContain('Riverside Sports has no page called “hidden”.');
   });
 
   it('answers 404 with no widget when the organiser does not exist', async () => {
-    for (const url of ['/book/nope', '/listing/football', `/book/${'x'.repeat(5000)}`]) {
+    for (const url of [
+      '/book/nope',
+      '/book/%00',
+      '/listing/football',
+      '/listing/football?client=%00',
+      `/book/${'x'.repeat(5000)}`,
+    ]) {
       const res = await ctx.request('GET', url);
       expect(res.status, url).toBe(404);
       expect(res.body).toContain('This link does not name an organiser.');

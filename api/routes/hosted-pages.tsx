@@ -35,7 +35,6 @@ header img{max-height:48px;max-width:160px;object-fit:contain}
 header h1{margin:0;font-size:1.25rem}
 main{max-width:60rem;margin:1.5rem auto;padding:0 1rem}`;
 
-const MAX_ID = 100;
 const DESCRIPTION_CHARS = 200;
 
 type WidgetView = { activityGroup: string } | { tab: string } | Record<string, never>;
@@ -139,8 +138,13 @@ export function plainSummary(richText: string): string {
   return text.length <= DESCRIPTION_CHARS ? text : `${text.slice(0, DESCRIPTION_CHARS - 1)}…`;
 }
 
+/* Ids are our own (hex and the like); anything else cannot name a row, and a NUL byte would
+ * make PostgreSQL refuse the query, so such links are answered before the database is asked. */
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+const PATH = /^[^\u0000-\u001f]{1,200}$/;
+
 async function findOrganiser(db: Db, clientId: string) {
-  if (!clientId || clientId.length > MAX_ID) return undefined;
+  if (!ID.test(clientId)) return undefined;
   return db
     .selectFrom('clients')
     .select(['id', 'name'])
@@ -153,14 +157,15 @@ const ORGANISER_GONE = 'This link does not name an organiser. Please ask them fo
 async function tabPage(db: Db, clientId: string, path: string, url: string) {
   const organiser = await findOrganiser(db, clientId);
   if (!organiser) return notFound(ORGANISER_GONE);
+  if (!PATH.test(path)) return notFound(`${organiser.name} has no such page.`);
   const tab = await db
     .selectFrom('home_tabs')
     .select(['name', 'path'])
     .where('client_id', '=', organiser.id)
-    .where('path', '=', path.slice(0, 200))
+    .where('path', '=', path)
     .where('enabled', '=', 1)
     .executeTakeFirst();
-  if (!tab) return notFound(`${organiser.name} has no page called “${path.slice(0, 200)}”.`);
+  if (!tab) return notFound(`${organiser.name} has no page called “${path}”.`);
   const page: HostedPage = {
     organiser: organiser.name,
     clientId: organiser.id,
@@ -196,15 +201,17 @@ export const bookPages = new Hono<AppEnv>()
     const db = c.get('db');
     const organiser = await findOrganiser(db, c.req.param('clientId'));
     if (!organiser) return notFound(ORGANISER_GONE);
-    const groupId = c.req.param('groupId').slice(0, MAX_ID);
-    const group = await db
-      .selectFrom('activity_groups')
-      .select(['id', 'name', 'description'])
-      .where('client_id', '=', organiser.id)
-      .where('id', '=', groupId)
-      .where('enabled', '=', 1)
-      .where('archived', '=', 0)
-      .executeTakeFirst();
+    const groupId = c.req.param('groupId');
+    const group = !ID.test(groupId)
+      ? undefined
+      : await db
+          .selectFrom('activity_groups')
+          .select(['id', 'name', 'description'])
+          .where('client_id', '=', organiser.id)
+          .where('id', '=', groupId)
+          .where('enabled', '=', 1)
+          .where('archived', '=', 0)
+          .executeTakeFirst();
     if (!group) return notFound(`${organiser.name} is not taking bookings for this activity.`);
     const page: HostedPage = {
       organiser: organiser.name,
