@@ -149,6 +149,26 @@ export async function enqueueWaitlistOffer(
 }
 
 /**
+ * Queues the parent's confirmation that a child joined a waitlist, inside the transaction that
+ * adds the entries: one message per join (its entries, one per session or one for the course).
+ *
+ * @example await enqueueWaitlistJoined(trx, { clientId, entryIds });
+ */
+export async function enqueueWaitlistJoined(
+  trx: Db,
+  { clientId, entryIds }: { clientId: string; entryIds: string[] },
+): Promise<string | null> {
+  const to = await waitlistParentOf(trx, clientId, entryIds[0]!);
+  return enqueueMessage(trx, {
+    clientId,
+    kind: 'waitlist-joined',
+    eventKey: `waitlist-joined:${entryIds[0]}`,
+    to,
+    payload: { entryIds },
+  });
+}
+
+/**
  * Queues 'payment received' to the parent when a booking awaiting an offline payment is paid,
  * inside the transaction that records the payment. One per payment.
  *

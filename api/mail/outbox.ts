@@ -20,6 +20,7 @@ export type MessageKind =
   | 'payment-due-reminder'
   | 'payment-due-released'
   | 'session-reminder'
+  | 'waitlist-joined'
   | 'waitlist-offer'
   | 'waitlist-offer-reminder'
   | 'waitlist-offer-lapsed';

@@ -22,7 +22,11 @@ import { findClientById } from '../db/repositories/clients.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { enqueueOfferLapsed, enqueueWaitlistOffer } from '../mail/booking-messages.ts';
+import {
+  enqueueOfferLapsed,
+  enqueueWaitlistJoined,
+  enqueueWaitlistOffer,
+} from '../mail/booking-messages.ts';
 import { type ActivityGroupDto, loadActivityGroup } from './activity-groups.ts';
 import { listAttendees } from './attendees.ts';
 
@@ -181,6 +185,7 @@ export async function joinWaitlist(
         })),
       )
       .execute();
+    await enqueueWaitlistJoined(trx, { clientId, entryIds: ids });
   });
   return ids;
 }

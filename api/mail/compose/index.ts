@@ -9,6 +9,7 @@ import { composePaymentNotice } from './payment-notice.tsx';
 import { composePaymentReceived } from './payment-received.tsx';
 import { composeSessionReminder } from './session-reminder.tsx';
 import type { Composer } from './types.ts';
+import { composeWaitlistJoined } from './waitlist-joined.tsx';
 import { composeWaitlistOffer } from './waitlist-offer.tsx';
 
 /** The composer of each kind of message. */
@@ -26,6 +27,7 @@ export const composers: Record<MessageKind, Composer> = {
   'payment-due-reminder': composePaymentDue,
   'payment-due-released': composePaymentDue,
   'session-reminder': composeSessionReminder,
+  'waitlist-joined': composeWaitlistJoined,
   'waitlist-offer': composeWaitlistOffer,
   'waitlist-offer-reminder': composeWaitlistOffer,
   'waitlist-offer-lapsed': composeWaitlistOffer,

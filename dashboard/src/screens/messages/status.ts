@@ -34,6 +34,7 @@ export const kindLabels: Record<string, string> = {
   'payment-due-reminder': 'Payment reminder',
   'payment-due-released': 'Not paid in time',
   'session-reminder': 'Session reminder',
+  'waitlist-joined': 'Joined the waitlist',
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
   'waitlist-offer-lapsed': 'Waitlist offer lapsed',
