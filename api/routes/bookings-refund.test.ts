@@ -204,7 +204,7 @@ describe('manual refund', () => {
     const csv = await t.request('GET', '/api/exports/payments.csv', { token: org.token });
     expect(csv.status).toBe(200);
     const lines = String(csv.body).split(/\r?\n/);
-    expect(lines[0]).toContain('Provider reference,Reason');
+    expect(lines[0]).toContain('Provider reference,Reason,Stripe fee');
     const ref = bookingReference(bookingId);
     expect(lines.filter((l) => l.includes(`,${ref},`)).map((l) => l.split(',').slice(1))).toEqual([
       [
@@ -218,6 +218,8 @@ describe('manual refund', () => {
         ref,
         '',
         '',
+        // No Stripe fee on a voucher payment.
+        '',
       ],
       [
         'Refund',
@@ -230,6 +232,7 @@ describe('manual refund', () => {
         ref,
         '',
         'Late start',
+        '',
       ],
     ]);
   });
