@@ -23,10 +23,10 @@ import * as archiveGroups from './migrations/2026_11_25_1930_h17a_archive_groups
 import * as mailNotifications from './migrations/2026_11_25_2010_mail_h12c_notifications.ts';
 import * as gdprAuditEvents from './migrations/2026_11_25_2040_gdpr_audit_events.ts';
 import * as accountLegalLinks from './migrations/2026_11_25_2050_account_legal_links.ts';
-import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_reason.ts';
 import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
 import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.ts';
+import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under

@@ -141,7 +141,8 @@ export function plainSummary(richText: string): string {
 /* Ids are our own (hex and the like); anything else cannot name a row, and a NUL byte would
  * make PostgreSQL refuse the query, so such links are answered before the database is asked. */
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
-const PATH = /^[^\u0000-\u001f]{1,200}$/;
+const isTabPath = (path: string) =>
+  path.length > 0 && path.length <= 200 && ![...path].some((ch) => ch.charCodeAt(0) < 32);
 
 async function findOrganiser(db: Db, clientId: string) {
   if (!ID.test(clientId)) return undefined;
@@ -157,7 +158,7 @@ const ORGANISER_GONE = 'This link does not name an organiser. Please ask them fo
 async function tabPage(db: Db, clientId: string, path: string, url: string) {
   const organiser = await findOrganiser(db, clientId);
   if (!organiser) return notFound(ORGANISER_GONE);
-  if (!PATH.test(path)) return notFound(`${organiser.name} has no such page.`);
+  if (!isTabPath(path)) return notFound(`${organiser.name} has no such page.`);
   const tab = await db
     .selectFrom('home_tabs')
     .select(['name', 'path'])

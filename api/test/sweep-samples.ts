@@ -199,7 +199,12 @@ export const samples: Record<string, Sample> = {
   'PUT /api/client/logo': { as: 'admin', body: () => ({ fileId: null }) },
   'PUT /api/messages/my-notifications': {
     as: 'admin',
-    body: () => ({ newBooking: true, cancellation: false, paymentFailed: true, dailyDigest: false }),
+    body: () => ({
+      newBooking: true,
+      cancellation: false,
+      paymentFailed: true,
+      dailyDigest: false,
+    }),
   },
   'POST /account/reset-password': {
     as: 'anonymous',

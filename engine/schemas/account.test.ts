@@ -23,6 +23,11 @@ describe('terms and privacy links', () => {
   it('accepts absolute http(s) addresses only', () => {
     expect(isWebAddress('https://club.example/terms')).toBe(true);
     expect(isWebAddress('http://club.example')).toBe(true);
+    expect(isWebAddress('https://club.example:8443/legal?lang=en#privacy')).toBe(true);
+    expect(isWebAddress('https://bücher.example/agb')).toBe(true);
+    expect(isWebAddress('http://[2001:db8::1]/terms')).toBe(true);
+    expect(isWebAddress('https://trusted.example@evil.example/')).toBe(false);
+    expect(isWebAddress('https:///terms')).toBe(false);
     for (const bad of [
       'javascript:alert(1)',
       'data:text/html,x',

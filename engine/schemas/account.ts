@@ -34,13 +34,12 @@ export const WEB_ADDRESS_MAX = 2000;
  */
 export function isWebAddress(text: string): boolean {
   if (text.length > WEB_ADDRESS_MAX || /\s/.test(text)) return false;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+  // Matched by pattern rather than with URL, which the engine's runtime-neutral types lack: a
+  // scheme, then a host (a name or a bracketed IPv6 address, optionally a port; no user
+  // name, which only serves to disguise where a link goes), then anything.
+  return /^https?:\/\/(?:[\p{L}\p{N}.-]*[\p{L}\p{N}]|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/iu.test(
+    text,
+  );
 }
 
 /**

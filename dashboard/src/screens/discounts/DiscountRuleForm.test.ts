@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -44,18 +45,23 @@ function render(
     presetType = null,
   }: { saved?: DiscountRule | null; presetType?: string | null } = {},
 ) {
+  // As in the dashboard, inside a query client: amounts read the organiser's country from it.
   return renderToStaticMarkup(
-    createElement(DiscountRuleForm, {
-      values,
-      onChange: () => {},
-      errors: {},
-      currency: 'GBP',
-      presetType,
-      saved,
-      otherRules: [],
-      groups: [],
-      onSubmit: () => {},
-    }),
+    createElement(
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(DiscountRuleForm, {
+        values,
+        onChange: () => {},
+        errors: {},
+        currency: 'GBP',
+        presetType,
+        saved,
+        otherRules: [],
+        groups: [],
+        onSubmit: () => {},
+      }),
+    ),
   );
 }
 
