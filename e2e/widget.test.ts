@@ -179,8 +179,10 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     const detail = widget.locator('.cw-detail').first();
     const sessions = widget.locator('table').first().locator('tbody tr');
     expect(await sessions.count()).toBe(10);
-    // Places left per session, before any sign-in: the tournament's 4 places are booked out.
-    expect(await sessions.first().textContent()).toContain('16 places left');
+    // Places left per session, before any sign-in: six children of the demo's register are
+    // booked on the first Saturday, and the tournament's 4 places are booked out.
+    expect(await sessions.first().textContent()).toContain('10 places left');
+    expect(await sessions.nth(1).textContent()).toContain('16 places left');
     expect(await sessions.last().textContent()).toContain('Full');
     // Football has a waitlist (Premium), so the page offers it.
     expect(await widget.getByRole('button', { name: 'Join waitlist' }).count()).toBe(1);
