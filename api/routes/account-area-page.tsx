@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AppEnv } from '../context.ts';
 import { logoPath } from '../mail/logo.ts';
+import { hostedPageResponse, hostedPageStyle } from './hosted-shell.ts';
 import './widget-element.ts';
 
 /*
@@ -10,28 +11,7 @@ import './widget-element.ts';
  * opened at the account area, under the organiser's name and logo.
  */
 
-/*
- * Our own scripts and API only (the widget and its chunks), its styles, our images, and our card
- * payment page in a frame when My bookings asks for a payment. Never framed itself.
- */
-const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "frame-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1f2937;margin:0}
-header{background:#fff;border-bottom:1px solid #e5e7eb}
-header div{max-width:44rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;gap:.75rem}
-header img{max-height:48px;max-width:160px;object-fit:contain}
-header h1{margin:0;font-size:1.25rem}
-main{max-width:44rem;margin:1.5rem auto;padding:0 1rem}`;
+const STYLE = hostedPageStyle('44rem');
 
 function Page({
   organiser,
@@ -90,12 +70,5 @@ export const accountAreaPage = new Hono<AppEnv>().get('/attendees', async (c) =>
   const organiser = client?.name ?? null;
   const logo = organiser ? await logoPath(c.get('db'), clientId) : null;
   const page = <Page organiser={organiser} clientId={clientId} logo={logo} />;
-  return new Response(`<!doctype html>${renderToStaticMarkup(page)}`, {
-    status: organiser ? 200 : 404,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': PAGE_CSP,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return hostedPageResponse(renderToStaticMarkup(page), organiser ? 200 : 404, 'no-store');
 });

@@ -4,6 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { logoPath } from '../mail/logo.ts';
+import { hostedPageResponse, hostedPageStyle } from './hosted-shell.ts';
 import './widget-element.ts';
 
 /*
@@ -15,26 +16,7 @@ import './widget-element.ts';
  * this page exists for every organiser whatever their own site is.
  */
 
-/* Our own scripts and API (the widget and its chunks), our images, our card page in a frame. */
-const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "frame-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1f2937;margin:0}
-header{background:#fff;border-bottom:1px solid #e5e7eb}
-header div{max-width:60rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;gap:.75rem}
-header img{max-height:48px;max-width:160px;object-fit:contain}
-header h1{margin:0;font-size:1.25rem}
-main{max-width:60rem;margin:1.5rem auto;padding:0 1rem}`;
-
+const STYLE = hostedPageStyle('60rem');
 const DESCRIPTION_CHARS = 200;
 
 type WidgetView = { activityGroup: string } | { tab: string } | Record<string, never>;
@@ -113,17 +95,9 @@ function NotFound({ message }: { message: string }) {
   );
 }
 
-function html(markup: string, status: number) {
-  return new Response(`<!doctype html>${markup}`, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': PAGE_CSP,
-      // Places left are read by the widget itself; the page only changes with names and logos.
-      'Cache-Control': 'public, max-age=60, stale-while-revalidate=300',
-    },
-  });
-}
+// Places left are read by the widget itself; the page only changes with names and logos.
+const html = (markup: string, status: number) =>
+  hostedPageResponse(markup, status, 'public, max-age=60, stale-while-revalidate=300');
 
 const notFound = (message: string) =>
   html(renderToStaticMarkup(<NotFound message={message} />), 404);
