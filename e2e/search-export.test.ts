@@ -56,8 +56,11 @@ describe.skipIf(!chrome)('search as you type and CSV export in the dashboard', (
     expect(await page.locator('.pagination-summary').textContent()).toBe(
       'Showing 1 to 1 of 1 results',
     );
-    // Keys 40 ms apart are one pause: the server is asked for the whole word, not per letter.
-    expect(searches).toEqual(['Tobi']);
+    // Keys 40 ms apart are one pause: the server is asked for the whole word, not per letter. On
+    // a loaded machine one key may arrive after the pause has ended (CI once saw 'To', 'Tobi'),
+    // so the rule checked is: fewer requests than keys, and the last one is the whole word.
+    expect(searches.length).toBeLessThan('Tobi'.length);
+    expect(searches.at(-1)).toBe('Tobi');
 
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('nobody-by-this-name');
     await page.getByText(messages.noResults).waitFor();
