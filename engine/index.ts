@@ -41,6 +41,8 @@ export * from './display.ts';
 export * from './guards.ts';
 /** Holds and payment deadlines. @example releaseDue(booking, now) // 'hold' */
 export * from './holds.ts';
+/** Households: guardians, invitations, link sign-in. @example inviteProblem(input) // null */
+export * from './households.ts';
 /** Home tab listings. @example groupMatchesTab(group, tab) */
 export * from './home-tab-filter.ts';
 export * from './mail-settings.ts';
@@ -69,6 +71,8 @@ export * from './refunds/statement.ts';
 export * from './refunds/terms.ts';
 /** Registers: marks, corrections and the register's counts. @example markState(marks).attendance */
 export * from './registers.ts';
+/** Absences and make-up credits. @example absenceOutcome({ rule, now, sessionStart, earnedThisTerm: 0 }).ok */
+export * from './make-ups.ts';
 /** When scheduled messages go out. @example offerReminderAt(offeredAt, expiresAt) */
 export * from './reminders.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */
@@ -113,6 +117,7 @@ export * from './schemas/venue.ts';
 export * from './sessions/repeat.ts';
 /** What the overview counts as money taken. @example isMoneyOut({ status: 'succeeded', method: 'stripe' }) // true */
 export * from './takings.ts';
+export * from './trials.ts';
 export * from './unsubscribe.ts';
 /** Waitlist join view and status transitions. @example waitlistTransitionError('Waiting', 'Pending') // null */
 export * from './waitlist.ts';

@@ -32,6 +32,8 @@ const ticketEntries = {
   overrideTimeDisplay: flag,
   timeDisplay: v.optional(v.nullable(v.strictObject({ start: clock, end: clock }))),
   enabled: flag,
+  /** A trial: one session at its own price, once per child per activity (single type only). */
+  trial: flag,
 };
 export type TicketForm = v.InferOutput<v.StrictObjectSchema<typeof ticketEntries, undefined>>;
 
@@ -61,6 +63,7 @@ export function ticketVisibleFields(form: Partial<TicketForm>) {
     overrideTimeDisplay: form.type === 'single',
     timeDisplay: form.type === 'single' && form.overrideTimeDisplay === true,
     sessionsCanBeUsedFor: form.restrictSessions === true,
+    trial: form.type === 'single',
     typeLocked: false,
   };
 }
@@ -148,6 +151,8 @@ export interface TicketData {
   coverFeePerSession: number | null;
   timeDisplay: { start: string; end: string } | null;
   enabled: boolean;
+  /** A trial ticket (docs/rules/trials.md); absent means not a trial. */
+  trial?: boolean;
 }
 
 function toTicket(form: TicketForm): TicketData {
@@ -170,6 +175,8 @@ function toTicket(form: TicketForm): TicketData {
       ? { start: clockToTime(form.timeDisplay?.start)!, end: clockToTime(form.timeDisplay?.end)! }
       : null,
     enabled: form.enabled ?? true,
+    // Only a trial carries the mark, so tickets saved before trials existed read the same.
+    ...(show.trial && form.trial === true ? { trial: true } : {}),
   };
 }
 
