@@ -86,7 +86,7 @@ export function priceBasket(input: PriceInput): PriceResult {
     else problems.push({ lineKey: key, message: priced.problem });
   });
 
-  const { discounts, code } = computeDiscounts(lines, input, today);
+  const { discounts, code, monthly } = computeDiscounts(lines, input, today);
   const byKey = new Map(lines.map((l) => [l.key, l]));
   for (const d of discounts) {
     for (const a of d.allocations) {
@@ -124,14 +124,24 @@ export function priceBasket(input: PriceInput): PriceResult {
   const schedule = [...scheduleByDate]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([date, amount]) => ({ date, amount }));
+  // A sibling's membership: each month is collected at the plan's price less the discount.
+  for (const m of monthly) {
+    const sub = byKey.get(m.lineKey)!.subscription!;
+    sub.monthlyDiscount = m.amount;
+    sub.monthlyAmount -= m.amount;
+  }
   const recurring = lines
     .filter((l) => l.subscription)
-    .map((l) => ({
-      lineKey: l.key,
-      amount: l.subscription!.monthlyAmount,
-      firstPaymentDate: l.subscription!.firstPaymentDate,
-      text: messages.continuesUntilCancelled,
-    }));
+    .map((l) => {
+      const m = monthly.find((x) => x.lineKey === l.key);
+      return {
+        lineKey: l.key,
+        amount: l.subscription!.monthlyAmount,
+        firstPaymentDate: l.subscription!.firstPaymentDate,
+        text: messages.continuesUntilCancelled,
+        ...(m ? { discount: { ruleName: m.ruleName, reason: m.reason, amount: m.amount } } : {}),
+      };
+    });
   // formatCivilDate reads an empty format as the default 'dd/MM/yyyy'.
   const dateFormat = input.settings.dateFormat ?? '';
   const texts = schedule.length

@@ -17,7 +17,10 @@ export function ruleInDateRange(
 /** Sessions a line pays for (pass-credited sessions are not "purchased"). */
 const chargedSessions = (l: PricedLine) => l.sessionIds.length - l.passCreditSessionIds.length;
 
-/** Discounts apply to ticket amounts; subscriptions are priced by their plan and never discounted. */
+/**
+ * Discounts apply to ticket amounts; subscriptions are priced by their plan and only the sibling
+ * (multi-attendee) rule discounts them.
+ */
 const discountable = (l: PricedLine) => l.ticketType !== 'subscription';
 
 /**
@@ -88,23 +91,32 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
  * - the best tier whose minimum is met applies; a fixed amount is per attendee (per group for
  *   SameActivity); an amount per session is per counted session;
  * - for multi-attendee rules the attendee with the highest spend pays full price and each
- *   additional attendee gets the discount (ties: the first in the basket pays full);
+ *   additional attendee gets the discount (ties: the first in the basket pays full); a child
+ *   whose brother or sister is already booked in the rule's scope in an earlier checkout
+ *   (`familyBookings`) is always an additional attendee; a membership's price now and its
+ *   monthly price take the discount too (docs/rules/family.md);
  * - a fixed-amount code is once per basket; minimumTotal compares what the code would discount.
  */
 export function computeDiscounts(
   lines: PricedLine[],
-  input: Pick<PriceInput, 'rules' | 'code' | 'history' | 'attendeeNames' | 'settings'>,
+  input: Pick<
+    PriceInput,
+    'rules' | 'code' | 'history' | 'attendeeNames' | 'settings' | 'familyBookings'
+  >,
   today: string,
 ): {
   discounts: AppliedDiscount[];
   code: { code: string; applied: boolean; message: string | null } | null;
+  /** Sibling discounts on memberships' monthly price, one per subscription line at most. */
+  monthly: { lineKey: number; ruleName: string; reason: string; amount: number }[];
 } {
   const rules = input.rules ?? [];
   const name = (id: string) => input.attendeeNames?.[id] ?? 'this attendee';
   const out: AppliedDiscount[] = [];
-  const remaining = new Map<number, number>(
-    lines.map((l) => [l.key, discountable(l) ? l.ticketAmount : 0]),
-  );
+  const monthly: { lineKey: number; ruleName: string; reason: string; amount: number }[] = [];
+  // A membership's amount due now is left for the sibling rule alone (every other rule
+  // filters on `discountable`).
+  const remaining = new Map<number, number>(lines.map((l) => [l.key, l.ticketAmount]));
   const claimed = claimGroups(rules, today);
   const inScope = (rule: Rule) => {
     const groups = claimed.get(rule._id);
@@ -167,23 +179,49 @@ export function computeDiscounts(
 
   for (const rule of rules) {
     if (rule.type !== 'MultiAttendee' || !claimed.has(rule._id)) continue;
-    const scoped = inScope(rule);
-    const scopes = groupBy(scoped, (l) =>
-      rule.sessionsOption === 'SameActivity' ? l.activityGroupId : '*',
-    );
-    for (const scope of scopes.values()) {
+    const groups = claimed.get(rule._id)!;
+    // A membership is a sibling's place too: its price takes this rule (docs/rules/family.md).
+    const scoped = lines.filter((l) => groups.has(l.activityGroupId));
+    const sameActivity = rule.sessionsOption === 'SameActivity';
+    const scopeKey = (groupId: string) => (sameActivity ? groupId : '*');
+    const scopes = groupBy(scoped, (l) => scopeKey(l.activityGroupId));
+    for (const [key, scope] of scopes) {
+      // Children of this customer booked in this scope in earlier checkouts.
+      const earlier = new Set(
+        (input.familyBookings ?? [])
+          .filter((b) => groups.has(b.activityGroupId) && scopeKey(b.activityGroupId) === key)
+          .map((b) => b.attendeeId),
+      );
       const byAttendee = [...groupBy(scope, (l) => l.attendeeId).values()];
-      if (byAttendee.length < 2) continue;
       const spend = (ls: PricedLine[]) => ls.reduce((n, l) => n + (remaining.get(l.key) ?? 0), 0);
-      const ranked = byAttendee
+      // A child whose brother or sister is already booked is an additional attendee; of the
+      // rest, the highest spender (ties: first in the basket) pays full and the others do not.
+      const hasEarlierSibling = (ls: PricedLine[]) =>
+        [...earlier].some((id) => id !== ls[0].attendeeId);
+      const rest = byAttendee
+        .filter((ls) => !hasEarlierSibling(ls))
         .map((ls, i) => ({ ls, i, s: spend(ls) }))
         .sort((a, b) => b.s - a.s || a.i - b.i);
-      for (const { ls, s } of ranked.slice(1)) {
-        const wanted =
-          rule.unit === 'PercentageAdditionalAttendee'
-            ? percentOf(s, rule.percentageAdditionalAttendee ?? 0)
-            : (rule.amountAdditionalAttendee ?? 0);
-        apply(rule, `Additional attendee: ${name(ls[0].attendeeId)}`, wanted, ls, remaining, out);
+      const additional = new Set([
+        ...byAttendee.filter(hasEarlierSibling),
+        ...rest.slice(1).map((r) => r.ls),
+      ]);
+      for (const ls of byAttendee) {
+        if (!additional.has(ls)) continue;
+        const who = name(ls[0].attendeeId);
+        const reason = hasEarlierSibling(ls)
+          ? `Sibling already booked: ${who}`
+          : `Additional attendee: ${who}`;
+        const pct = rule.percentageAdditionalAttendee ?? 0;
+        const fixed = rule.amountAdditionalAttendee ?? 0;
+        const percent = rule.unit === 'PercentageAdditionalAttendee';
+        apply(rule, reason, percent ? percentOf(spend(ls), pct) : fixed, ls, remaining, out);
+        for (const l of ls) {
+          if (!l.subscription) continue;
+          const full = l.subscription.monthlyAmount;
+          const amount = Math.min(full, percent ? percentOf(full, pct) : fixed);
+          if (amount > 0) monthly.push({ lineKey: l.key, ruleName: rule.name, reason, amount });
+        }
       }
     }
   }
@@ -241,5 +279,5 @@ export function computeDiscounts(
       }
     }
   }
-  return { discounts: out, code };
+  return { discounts: out, code, monthly };
 }

@@ -43,6 +43,12 @@ export interface PassCreditRow {
   activityGroupIds: readonly string[];
 }
 
+/** A child of the same customer already booked on an activity group in an earlier checkout. */
+export interface FamilyBooking {
+  attendeeId: string;
+  activityGroupId: string;
+}
+
 export interface AccountCreditEntry {
   amount: number;
   expiresAt: string | null;
@@ -63,6 +69,12 @@ export interface PriceInput {
   /** Pay all-sessions tickets by the group's payment schedule when it is usable. */
   payBySchedule?: boolean;
   attendeeNames?: Readonly<Record<string, string>>;
+  /**
+   * The customer's children already booked in earlier checkouts (confirmed or awaiting payment,
+   * not cancelled), one row per child and activity group: a sibling discount counts them
+   * (docs/rules/family.md). The API loads them for the basket's customer only.
+   */
+  familyBookings?: readonly FamilyBooking[];
   now: number;
   /**
    * `dateFormat` is the client's (e.g. 'dd/MM/yyyy'), for the schedule texts' dates; `country`
@@ -101,7 +113,15 @@ export interface PricedLine {
   discount: number;
   net: number;
   proRata: { fullPrice: number; remaining: number; total: number } | null;
-  subscription: { monthlyAmount: number; firstPaymentDate: string } | null;
+  /**
+   * `monthlyAmount` is what is collected each month, after `monthlyDiscount` (a sibling
+   * discount on a membership, docs/rules/family.md; absent when none).
+   */
+  subscription: {
+    monthlyAmount: number;
+    firstPaymentDate: string;
+    monthlyDiscount?: number;
+  } | null;
 }
 
 export interface AppliedDiscount {
@@ -125,7 +145,14 @@ export interface PriceResult {
   passCreditsUsed: { passCreditId: string; credits: number }[];
   schedule: { date: string; amount: number }[];
   scheduleTexts: string[];
-  recurring: { lineKey: number; amount: number; firstPaymentDate: string; text: string }[];
+  recurring: {
+    lineKey: number;
+    amount: number;
+    firstPaymentDate: string;
+    text: string;
+    /** The sibling discount taken off each month's plan price (docs/rules/family.md). */
+    discount?: { ruleName: string; reason: string; amount: number };
+  }[];
   code: { code: string; applied: boolean; message: string | null } | null;
   problems: { lineKey: number; message: string }[];
 }
