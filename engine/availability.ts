@@ -15,7 +15,7 @@ export interface PlaceRow {
   activityId: string;
   ticketId: string;
   attendeeId?: string;
-  status: 'held' | 'confirmed' | 'cancelled' | 'expired';
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired' | 'absent';
   holdExpiresAt?: string | null;
   /**
    * How many identical places this row stands for (1 when absent). Loaders count places in the

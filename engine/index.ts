@@ -41,11 +41,13 @@ export * from './display.ts';
 export * from './guards.ts';
 /** Holds and payment deadlines. @example releaseDue(booking, now) // 'hold' */
 export * from './holds.ts';
-/** Households: guardians, invitations, link sign-in. @example inviteProblem(input) // null */
-export * from './households.ts';
 /** Home tab listings. @example groupMatchesTab(group, tab) */
 export * from './home-tab-filter.ts';
+/** Households: guardians, invitations, link sign-in. @example inviteProblem(input) // null */
+export * from './households.ts';
 export * from './mail-settings.ts';
+/** Absences and make-up credits. @example absenceOutcome({ rule, now, sessionStart, earnedThisTerm: 0 }).ok */
+export * from './make-ups.ts';
 /** Every user-facing message, once. @example messages.required // 'Required' */
 export { messages } from './messages.ts';
 /** Money: minor units, one rounding rule (half-up). @example majorToMinor('2.675') // 268 */
@@ -71,8 +73,6 @@ export * from './refunds/statement.ts';
 export * from './refunds/terms.ts';
 /** Registers: marks, corrections and the register's counts. @example markState(marks).attendance */
 export * from './registers.ts';
-/** Absences and make-up credits. @example absenceOutcome({ rule, now, sessionStart, earnedThisTerm: 0 }).ok */
-export * from './make-ups.ts';
 /** When scheduled messages go out. @example offerReminderAt(offeredAt, expiresAt) */
 export * from './reminders.ts';
 /** Schemas (valibot), one per form or payload. @example v.parse(ticketSchema, form) */

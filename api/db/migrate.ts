@@ -27,6 +27,7 @@ import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_rea
 import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
 import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.ts';
 import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
+import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_2120_h18perf_capacity_index': capacityIndex,
   '2026_11_25_2140_termpolish_stripe_fee': stripeFee,
   '2026_11_25_2200_lead_school_years': schoolYears,
+  '2026_11_28_1540_makeup_absences': makeUpAbsences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

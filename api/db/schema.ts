@@ -356,7 +356,8 @@ export interface BookingPlacesTable extends Owned {
   activity_id: string;
   ticket_id: string;
   attendee_id: string;
-  status: 'held' | 'confirmed' | 'cancelled' | 'expired';
+  /** 'absent': the parent reported an absence (docs/rules/make-ups.md); it takes no place. */
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired' | 'absent';
   hold_expires_at: string | null;
 }
 
@@ -621,6 +622,35 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+/** The organiser's make-up rule (docs/rules/make-ups.md); no row: make-ups are off. */
+export interface MakeUpRulesTable {
+  client_id: string;
+  enabled: Flag;
+  notice_hours: number;
+  per_term: number;
+  expiry_days: number;
+  spend_on: 'same' | 'any' | 'listed';
+  /** JSON string[]: the activities a credit may be spent on when spend_on is 'listed'. */
+  activity_group_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A reported absence of one child from one session, and the make-up credit it earned. */
+export interface AbsencesTable extends Owned {
+  user_id: string;
+  attendee_id: string;
+  booking_id: string;
+  booking_place_id: string;
+  activity_id: string;
+  activity_group_id: string;
+  credit: Flag;
+  credit_expires_at: string | null;
+  credit_used_at: string | null;
+  make_up_booking_id: string | null;
+  make_up_place_id: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -678,4 +708,6 @@ export interface Database {
   mail_bounces: MailBouncesTable;
   calendar_links: CalendarLinksTable;
   audit_events: AuditEventsTable;
+  make_up_rules: MakeUpRulesTable;
+  absences: AbsencesTable;
 }

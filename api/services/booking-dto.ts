@@ -15,7 +15,7 @@ import type { BookingStatus } from '../db/schema.ts';
 
 export type { BookingStatus };
 
-export type PlaceStatus = 'held' | 'confirmed' | 'cancelled' | 'expired';
+export type PlaceStatus = 'held' | 'confirmed' | 'cancelled' | 'expired' | 'absent';
 
 export interface BookingPlaceDto {
   _id: string;
