@@ -159,6 +159,8 @@ export async function seedDemo(db: Db, today = new Date().toISOString().slice(0,
       '<p>Fun, skills-based football for ages 6 to 9, run by FA-qualified coaches. Bring shin pads and a water bottle.</p>',
     venue: riverside,
     ageRange: { min: { years: 6, months: 0 }, max: { years: 9, months: 11 } },
+    // School years too, so the demo listing shows its "School year" filter (Year 3 finds it).
+    schoolYears: { min: 1, max: 5 },
     waitlistType: 'AllSessions',
     // The last Saturday is a small end-of-term tournament: 4 places, booked out below.
     activities: weekly(saturday, 10, '10:00', '11:00', 16).map((session, i) =>

@@ -1,4 +1,5 @@
 import { render } from '@react-email/components';
+import { itemNetPrice } from '../../../engine/booking-amounts.ts';
 import {
   bookingReference,
   cancellationTermsText,
@@ -31,7 +32,7 @@ export const composeBookingConfirmation: Composer = async (row, { db, publicUrl,
     activity: item.activityGroup.name,
     attendee: item.attendee.name,
     ticket: item.ticket.name,
-    price: organiser.money(item.price - item.discount),
+    price: organiser.money(itemNetPrice(item)),
     sessions: item.places
       .filter((place) => live(place.status))
       .map(

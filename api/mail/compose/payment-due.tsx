@@ -1,4 +1,5 @@
 import { render } from '@react-email/components';
+import { owedWhenReleased } from '../../../engine/booking-amounts.ts';
 import { bookingReference } from '../../../engine/index.ts';
 import { loadBookingDtos } from '../../services/bookings/dto.ts';
 import { PaymentDue } from '../templates/PaymentDue.tsx';
@@ -25,7 +26,7 @@ export const composePaymentDue: Composer = async (row, { db, publicUrl, now }) =
     stage: reminder ? ('reminder' as const) : ('released' as const),
     payBy: organiser.instant(dueAt ?? booking.paymentDueAt ?? now.toISOString()),
     // Released, the booking owes nothing any more: say what was owed before.
-    owed: organiser.money(reminder ? booking.statement.owed : booking.total - booking.amountPaid),
+    owed: organiser.money(reminder ? booking.statement.owed : owedWhenReleased(booking)),
     howToPay: booking.statement.howToPay ?? null,
     lines: booking.items.map((item) => `${item.activityGroup.name}: ${item.attendee.name}`),
   };
