@@ -3,6 +3,7 @@ import type {
   AccountCreditEntry,
   ActivityGroupRow,
   Basket,
+  FamilyBooking,
   PassCreditRow,
   PaymentScheduleData,
   PlaceRow,
@@ -405,8 +406,37 @@ export async function loadPricingInput(db: Db, clientId: string, userId: string,
   const client = await loadClient(db, clientId);
   const groups = await loadBasketGroups(db, clientId, basket);
   const attendees = await loadBasketAttendees(db, clientId, userId, basket);
-  const [rules, history, accountCredit, passCredits] = await Promise.all([
+  const [rules, history, accountCredit, passCredits, familyBookings] = await Promise.all([
     listDiscountRules(db, clientId),
+/**
+ * The customer's children already booked (engine `FamilyBooking`, docs/rules/family.md): one row
+ * per child and activity group with a confirmed place in a confirmed or awaiting-payment booking.
+ * Only this customer's own children count, never another family's; a cancelled booking no longer
+ * makes a sibling, but what an earlier checkout charged is never re-priced.
+ */
+export async function loadFamilyBookings(
+  db: Db,
+  clientId: string,
+  userId: string,
+): Promise<FamilyBooking[]> {
+  const rows = await db
+    .selectFrom('booking_items as i')
+    .innerJoin('bookings as b', (j) =>
+      j.onRef('b.id', '=', 'i.booking_id').onRef('b.client_id', '=', 'i.client_id'),
+    )
+    .innerJoin('attendees as a', (j) =>
+      j.onRef('a.id', '=', 'i.attendee_id').onRef('a.client_id', '=', 'i.client_id'),
+    )
+    .select(['i.attendee_id', 'i.activity_group_id'])
+    .distinct()
+    .where('i.client_id', '=', clientId)
+    .where('a.user_id', '=', userId)
+    .where('i.status', '=', 'confirmed')
+    .where('b.status', 'in', ['confirmed', 'awaiting_payment'])
+    .execute();
+  return rows.map((r) => ({ attendeeId: r.attendee_id, activityGroupId: r.activity_group_id }));
+}
+
     loadHistory(db, clientId, userId),
     basket.useAccountCredit ? loadAccountCredit(db, clientId, userId) : [],
     basket.usePassCredits ? loadPassCredits(db, clientId, userId) : [],
@@ -417,8 +447,10 @@ export async function loadPricingInput(db: Db, clientId: string, userId: string,
     attendeeNames: attendees.names,
     birthDates: attendees.birthDates,
     rules,
+    loadFamilyBookings(db, clientId, userId),
     history,
     accountCredit,
     passCredits,
   };
 }
+    familyBookings,

@@ -76,6 +76,7 @@ export async function priceBasketFor(
     payBySchedule: basket.payBySchedule,
     attendeeNames: input.attendeeNames,
     now,
+    familyBookings: input.familyBookings,
     settings: {
       timeZone: input.client.time_zone,
       currency: input.client.currency,
