@@ -26,6 +26,7 @@ import * as accountLegalLinks from './migrations/2026_11_25_2050_account_legal_l
 import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_reason.ts';
 import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
 import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.ts';
+import * as households from './migrations/2026_11_28_1545_hh_households.ts';
 import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_2140_termpolish_stripe_fee': stripeFee,
   '2026_11_25_2200_lead_school_years': schoolYears,
   '2026_11_28_1540_makeup_absences': makeUpAbsences,
+  '2026_11_28_1545_hh_households': households,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

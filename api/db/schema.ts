@@ -336,6 +336,8 @@ export interface BookingsTable extends Owned {
   payment_due_at: Generated<string | null>;
   idempotency_key: string | null;
   created_by_admin_id: string | null;
+  /** The guardian who booked (docs/rules/households.md); null: the account holder or an admin. */
+  booked_by_user_id: Generated<string | null>;
   confirmed_at: string | null;
   cancelled_at: string | null;
 }
@@ -545,6 +547,40 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/** A guardian of another parent's household (docs/rules/households.md); one household each. */
+export interface HouseholdGuardiansTable {
+  user_id: string;
+  client_id: string;
+  /** The main account: the parent whose children and bookings the household shares. */
+  household_id: string;
+  invited_by: string | null;
+  created_at: string;
+}
+
+/** An e-mailed invitation to join a household; only the token's hash is kept. */
+export interface HouseholdInvitesTable {
+  id: string;
+  client_id: string;
+  household_id: string;
+  email: string;
+  invited_by: string;
+  token_hash: string | null;
+  expires_at: string;
+  accepted_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+/** An e-mailed one-time sign-in link (docs/rules/households.md). */
+export interface LoginLinksTable {
+  token_hash: string;
+  client_id: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** One tap on a register; never updated (api/db/migrations/2026_11_25_1700_registers.ts). */
 export interface RegisterMarksTable extends Owned {
   activity_id: string;
@@ -708,6 +744,9 @@ export interface Database {
   mail_bounces: MailBouncesTable;
   calendar_links: CalendarLinksTable;
   audit_events: AuditEventsTable;
+  household_guardians: HouseholdGuardiansTable;
+  household_invites: HouseholdInvitesTable;
+  login_links: LoginLinksTable;
   make_up_rules: MakeUpRulesTable;
   absences: AbsencesTable;
 }
