@@ -2,6 +2,10 @@
  * Wire types the front ends read. Type-only imports from the API are allowed
  * (docs/architecture.md): they vanish at build time, so no server code reaches a bundle.
  */
+export type {
+  ListingGroupDto as ListingGroup,
+  ListingPage,
+} from '../api/services/activity-group-listing.ts';
 export type { ActivityGroupDto as ActivityGroup } from '../api/services/activity-groups.ts';
 export type { AttendeeDto as Attendee } from '../api/services/attendees.ts';
 export type {

@@ -70,6 +70,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use('/activity-groups/:id/public', ...publicRead)
     .use('/client', ...publicRead)
     .use('/bookings/*', noStore)
+    .use('/activity-groups/listing', ...publicRead)
     .route('/health', health)
     .route('/openapi.json', openApi)
     .route('/organisers', organisers)

@@ -16,6 +16,7 @@ import {
   parentWithChildren,
   premiumOrganiser,
 } from '../routes/bookings.fixtures.ts';
+import { loadListingPage } from '../services/activity-group-listing.ts';
 import { loadActivityGroups } from '../services/activity-groups.ts';
 import { listMyBookings } from '../services/bookings/list.ts';
 import { loadBasketGroups, loadCapacityRows, loadHistory } from '../services/bookings/load.ts';
@@ -115,6 +116,13 @@ describe(`hot queries use an index (${testDialect})`, () => {
     await expectNoFullScan((d) =>
       loadActivityGroups(d, clientId, { publicView: true, now: new Date() }),
     );
+  });
+
+  it("a page of the widget's listing, filtered by school year", async () => {
+    const queries = await expectNoFullScan((d) =>
+      loadListingPage(d, clientId, { limit: 10, sessions: 3, schoolYear: 2 }),
+    );
+    expect(queries.map((q) => q.sql).join('\n')).toMatch(/activity_groups/);
   });
 
   it("a customer's bookings and discount history", async () => {

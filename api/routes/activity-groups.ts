@@ -8,6 +8,7 @@ import {
   type FieldDefinition,
   groupMatchesTab,
 } from '../../engine/index.ts';
+import { LAST_SCHOOL_YEAR, RECEPTION } from '../../engine/school-year.ts';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { findClientById } from '../db/repositories/clients.ts';
@@ -17,6 +18,11 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { setActivityGroupArchived } from '../services/activity-group-archive.ts';
 import { deleteActivityGroup } from '../services/activity-group-delete.ts';
+import {
+  LISTING_PAGE,
+  LISTING_SESSIONS,
+  loadListingPage,
+} from '../services/activity-group-listing.ts';
 import { saveActivityGroup } from '../services/activity-group-write.ts';
 import {
   loadActivityGroup,
@@ -43,6 +49,36 @@ const filtersSchema = v.pipe(
     fields: v.optional(v.record(v.string(), v.string())),
   }),
 );
+
+/** A whole number from a query parameter, within bounds, with the message a developer reads. */
+const queryInt = (name: string, min: number, max: number, fallback?: number) =>
+  v.pipe(
+    fallback === undefined ? v.string() : v.optional(v.string(), String(fallback)),
+    v.regex(/^\d{1,6}$/, `${name} must be a whole number.`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}.`),
+    v.maxValue(max, `${name} must be at most ${max}.`),
+  );
+
+/** GET /api/activity-groups/listing's query (docs/api/calls.md): a page of the public listing. */
+const listingQuerySchema = v.strictObject({
+  limit: queryInt('limit', 1, LISTING_PAGE.max, LISTING_PAGE.default),
+  cursor: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(400, 'The cursor is not one this listing gave.'),
+      v.regex(/^[\w-]+$/, 'The cursor is not one this listing gave.'),
+    ),
+  ),
+  tab: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  schoolYear: v.optional(queryInt('schoolYear', RECEPTION, LAST_SCHOOL_YEAR)),
+  /** The child's age in whole months. */
+  age: v.optional(queryInt('age', 0, 1200)),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  sessions: queryInt('sessions', 1, LISTING_SESSIONS.max, LISTING_SESSIONS.default),
+  /** The client, for callers that cannot send X-Client-Id (requestClientId reads it). */
+  clientId: v.optional(v.pipe(v.string(), v.maxLength(100))),
+});
 
 /**
  * The wizard's schema for this client's plan and what is already saved: the saved tickets'
@@ -137,6 +173,26 @@ export const activityGroups = new Hono<AppEnv>()
       groups = groups.filter((g) => matching.has(g._id));
     }
     return c.json({ data: groups });
+  })
+  /*
+   * The public listing a page at a time (issue 18): filters applied before paging, so a filtered
+   * page is full, and each group's next few sessions with a count of the rest. Always the public
+   * view, whoever asks: it is what the widget shows.
+   */
+  .get('/listing', async (c) => {
+    const clientId = await requestClientId(c);
+    const query = parse(listingQuerySchema, c.req.query());
+    return c.json(
+      await loadListingPage(c.get('db'), clientId, {
+        limit: query.limit,
+        cursor: query.cursor,
+        tab: query.tab,
+        schoolYear: query.schoolYear,
+        ageMonths: query.age,
+        search: query.search,
+        sessions: query.sessions,
+      }),
+    );
   })
   .post('/', async (c) => {
     const admin = requireAdmin(c);

@@ -67,6 +67,27 @@ export const activityRoutes: RouteDocs = {
     },
     returns: 'The groups with sessions, tickets, add-ons and places left.',
   },
+  'GET /api/activity-groups/listing': {
+    tag,
+    summary: "A page of the organiser's published activity groups (the widget's listing)",
+    description:
+      'Filters apply before paging, so every page but the last is full. Groups come in the ' +
+      "organiser's order; each lists its next upcoming sessions (and the first full session of " +
+      "an all-sessions ticket) with `sessionsTotal` counting all of them; the group's own " +
+      '`/public` read has every session. Pass `next` back as `cursor` for the following page.',
+    access: 'widget',
+    query: {
+      limit: 'Groups per page, 1 to 50 (10); more is refused with a 400.',
+      cursor: 'The `next` of the previous page.',
+      tab: "A home tab's path: only that tab's groups (404 for an unknown tab).",
+      schoolYear: 'A school year, 0 (Reception) to 13: only groups that suit it.',
+      age: "A child's age in whole months: only groups whose age range includes it.",
+      search: 'Text the group name contains.',
+      sessions: 'Upcoming sessions listed per group, 1 to 20 (3).',
+    },
+    returns:
+      '`{ data, next, total }`: the groups, the cursor for the next page (null at the end) and how many groups match.',
+  },
   'POST /api/activity-groups': {
     tag,
     summary: 'Create an activity group (the four-step wizard)',
