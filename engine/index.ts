@@ -37,6 +37,8 @@ export {
 } from './dates.ts';
 /** Dates and ages as people read them. @example formatCivilDate('2026-03-07', 'dd/MM/yyyy') */
 export * from './display.ts';
+/** Waitlists for families. @example waitlistOfferPlan({ entries, placesFree: 2, skip: () => null }).offer */
+export * from './family-waitlist.ts';
 /** Deletion guards. @example canDeleteTicket({ bookings: 0 }) // { ok: true } */
 export * from './guards.ts';
 /** Holds and payment deadlines. @example releaseDue(booking, now) // 'hold' */

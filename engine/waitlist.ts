@@ -4,6 +4,7 @@ import {
   type WaitlistStatus,
 } from './availability.ts';
 import { messages } from './messages.ts';
+import { isOutsideSchoolYears, type SchoolYearRange } from './school-year.ts';
 
 export type { WaitlistStatus } from './availability.ts';
 export const WAITLIST_STATUSES: readonly WaitlistStatus[] = [
@@ -57,6 +58,8 @@ export interface WaitlistJoinInput {
     waitlistType: 'AllSessions' | 'SingleSession';
     minAgeMonths?: number | null;
     maxAgeMonths?: number | null;
+    /** UK school years (docs/rules/school-years.md), checked like the age range. */
+    schoolYears?: SchoolYearRange | null;
     blockOutOfRange?: boolean;
     /**
      * `placesLeft` is the session's places left for a new booking (`sessionAvailability`, as the
@@ -70,7 +73,8 @@ export interface WaitlistJoinInput {
       placesLeft: number | null;
     }[];
   };
-  attendees: readonly { _id: string; ageMonths?: number | null }[];
+  /** `schoolYear` on the first session's date (engine `schoolYearOn`), when known. */
+  attendees: readonly { _id: string; ageMonths?: number | null; schoolYear?: number | null }[];
   /** The chosen attendee (default: the first). */
   attendeeId?: string;
   /** Session ids the attendee already has a place in. */
@@ -120,7 +124,13 @@ export function waitlistJoinView(input: WaitlistJoinInput): WaitlistJoinView {
   const attendee = input.attendees.find((a) => a._id === input.attendeeId) ?? input.attendees[0];
   const { group } = input;
   let notice: string | null = null;
-  if (isOutsideAgeRange(attendee.ageMonths, group.minAgeMonths, group.maxAgeMonths)) {
+  const outsideYears =
+    attendee.schoolYear != null &&
+    isOutsideSchoolYears(attendee.schoolYear, group.schoolYears?.min, group.schoolYears?.max);
+  if (
+    isOutsideAgeRange(attendee.ageMonths, group.minAgeMonths, group.maxAgeMonths) ||
+    outsideYears
+  ) {
     if (group.blockOutOfRange) return empty(messages.ageRangeBlocked, attendee._id);
     notice = messages.ageRangeNotice;
   }

@@ -29,6 +29,7 @@ import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.t
 import * as households from './migrations/2026_11_28_1545_hh_households.ts';
 import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
+import * as familyWaitlists from './migrations/2026_11_28_1600_famwait_family_waitlists.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_2200_lead_school_years': schoolYears,
   '2026_11_28_1540_makeup_absences': makeUpAbsences,
   '2026_11_28_1545_hh_households': households,
+  '2026_11_28_1600_famwait_family_waitlists': familyWaitlists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -434,6 +434,8 @@ export interface WaitlistEntriesTable extends Owned {
   offer_expires_at: string | null;
 }
 
+  /** Brothers and sisters who joined together share it (docs/rules/family.md); else null. */
+  family_id: Generated<string | null>;
 export interface SubscriptionsTable extends Owned {
   user_id: string;
   attendee_id: string;
