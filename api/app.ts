@@ -46,6 +46,7 @@ import { subscriptionPlans } from './routes/subscription-plans.ts';
 import { userAttendees } from './routes/user-attendees.ts';
 import { users } from './routes/users.ts';
 import { venues } from './routes/venues.ts';
+import { trials } from './routes/trials.ts';
 import { waitlists } from './routes/waitlists.ts';
 import { staticRoutes } from './static.ts';
 
@@ -89,6 +90,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/user/attendees', userAttendees)
     .route('/attendees', attendees)
     .route('/waitlists', waitlists)
+    .route('/trials', trials)
     .route('/bookings', bookings)
     .route('/overview', overview)
     .route('/exports', exportRoutes)

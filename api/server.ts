@@ -15,6 +15,7 @@ import { readMailSettings } from './mail/settings.ts';
 import { scheduleReconcileSweep } from './payments/jobs.ts';
 import { readStripeSettings } from './payments/stripe.ts';
 import { sweepExpiredHolds } from './services/bookings/lifecycle.ts';
+import { scheduleTrialFollowUps } from './services/trials.ts';
 
 /**
  * Everything the process takes from its environment, read and validated in this one place
@@ -89,6 +90,8 @@ export async function startServer(config: ServerConfig) {
   // The hourly sweep that writes tomorrow's session reminders recurs from here the same way.
   await scheduleSessionReminders(handle.db, new Date());
   await scheduleDailyDigests(handle.db, new Date());
+  // The sweep that e-mails the offer after each trial session (docs/rules/trials.md).
+  await scheduleTrialFollowUps(handle.db, new Date());
   const handlers = jobHandlers({
     stripe: config.stripe,
     mail: { settings: config.mail, publicUrl: config.publicUrl },

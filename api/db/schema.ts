@@ -189,6 +189,8 @@ export interface TicketsTable extends Owned {
   restrict_sessions: Generated<Flag>;
   allow_mid_month_bookings: Generated<Flag>;
   enabled: Generated<Flag>;
+  /** A trial ticket (docs/rules/trials.md). */
+  trial: Generated<Flag>;
 }
 
 export interface AddOnsTable extends Owned {
@@ -746,9 +748,20 @@ export interface Database {
   mail_bounces: MailBouncesTable;
   calendar_links: CalendarLinksTable;
   audit_events: AuditEventsTable;
+  trial_follow_ups: TrialFollowUpsTable;
   household_guardians: HouseholdGuardiansTable;
   household_invites: HouseholdInvitesTable;
   login_links: LoginLinksTable;
   make_up_rules: MakeUpRulesTable;
   absences: AbsencesTable;
+}
+
+/** The offer e-mailed after a trial session, one per trial place (docs/rules/trials.md). */
+export interface TrialFollowUpsTable extends Owned {
+  booking_place_id: string;
+  booking_id: string;
+  user_id: string;
+  attendee_id: string;
+  activity_group_id: string;
+  activity_id: string;
 }

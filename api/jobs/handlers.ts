@@ -6,6 +6,7 @@ import type { StripeSettings } from '../payments/stripe.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from '../services/bookings/jobs.ts';
 import { releaseBooking } from '../services/bookings/lifecycle.ts';
 import { EXPIRE_OFFER_JOB, expireOffer } from '../services/waitlists.ts';
+import { trialJobHandlers } from '../services/trials.ts';
 import { housekeepingJobHandlers } from './housekeeping.ts';
 import type { JobHandler } from './queue.ts';
 
@@ -71,6 +72,7 @@ export function jobHandlers({
     ...paymentJobHandlers(stripe),
     ...bookingJobHandlers(),
     ...housekeepingJobHandlers(),
+    ...trialJobHandlers(),
     ...(mail ? mailJobHandlers(mail) : {}),
   };
 }

@@ -20,6 +20,7 @@ export type MessageKind =
   | 'payment-due-reminder'
   | 'payment-due-released'
   | 'session-reminder'
+  | 'trial-follow-up'
   | 'waitlist-joined'
   | 'waitlist-offer'
   | 'waitlist-offer-reminder'

@@ -255,6 +255,7 @@ export async function saveActivityGroup(
         time_display_start: t.timeDisplay?.start ?? null,
         time_display_end: t.timeDisplay?.end ?? null,
         enabled: toFlag(t.enabled),
+        trial: toFlag(t.trial === true),
         weight,
         updated_at: now,
       };

@@ -79,6 +79,8 @@ export const ticketDto = (
       ? { start: toHoursMinutes(row.time_display_start), end: toHoursMinutes(row.time_display_end) }
       : null,
   enabled: fromFlag(row.enabled),
+  // Only a trial carries the mark (docs/rules/trials.md): other tickets read as before.
+  ...(row.trial ? { trial: true } : {}),
   fullSessions,
 });
 

@@ -8,6 +8,7 @@ import { composePaymentDue } from './payment-due.tsx';
 import { composePaymentNotice } from './payment-notice.tsx';
 import { composePaymentReceived } from './payment-received.tsx';
 import { composeSessionReminder } from './session-reminder.tsx';
+import { composeTrialFollowUp } from './trial-follow-up.tsx';
 import type { Composer } from './types.ts';
 import { composeWaitlistJoined } from './waitlist-joined.tsx';
 import { composeWaitlistOffer } from './waitlist-offer.tsx';
@@ -27,6 +28,7 @@ export const composers: Record<MessageKind, Composer> = {
   'payment-due-reminder': composePaymentDue,
   'payment-due-released': composePaymentDue,
   'session-reminder': composeSessionReminder,
+  'trial-follow-up': composeTrialFollowUp,
   'waitlist-joined': composeWaitlistJoined,
   'waitlist-offer': composeWaitlistOffer,
   'waitlist-offer-reminder': composeWaitlistOffer,

@@ -206,4 +206,21 @@ export const bookingRoutes: RouteDocs = {
     noBody: 'The URL names the entry.',
     returns: 'The entry.',
   },
+  'GET /api/trials/conversion': {
+    tag,
+    summary: 'Trial conversion: trials taken, how many then booked the activity, and the rate',
+    description: 'docs/rules/trials.md. Without `activityGroup`, every activity of the organiser.',
+    access: 'admin',
+    query: { activityGroup: 'One activity group (optional).' },
+    returns: '`taken`, `converted` and `rate` (whole percent, null with no trials).',
+  },
+  'GET /api/trials/:id': {
+    tag,
+    summary: "The offer after a child's trial, from the follow-up e-mail's link",
+    description:
+      'Only the parent the e-mail went to sees it; anyone else is told it is no longer ' +
+      'available (404). The options are priced as checkout prices them today.',
+    access: 'customer',
+    returns: 'The activity, the child and the options (the rest of the term, a membership).',
+  },
 };

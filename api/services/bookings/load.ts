@@ -65,6 +65,7 @@ export const engineTicket = (t: Selectable<TicketsTable>): ActivityGroupRow['tic
       ? { start: t.time_display_start, end: t.time_display_end }
       : null,
   enabled: fromFlag(t.enabled),
+  ...(t.trial ? { trial: true } : {}),
 });
 
 /**

@@ -14,6 +14,7 @@ import {
   todayIn,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
+import { trialBasketProblems } from '../trials.ts';
 import { basketError, loadCapacityRows, loadPricingInput, loadUnplacedHolds } from './load.ts';
 
 export interface PricedBasket {
@@ -106,6 +107,17 @@ export async function priceBasketFor(
     ? supersededHolds(requests, loaded.places, await loadUnplacedHolds(db, clientId, userId), now)
     : [];
   const places = loaded.places.filter((p) => !superseded.includes(p.bookingId ?? ''));
+  // A second trial of one activity for one child, in any checkout (docs/rules/trials.md): a
+  // problem of its line, so the quote shows it before payment and booking refuses it (422).
+  price.problems.push(
+    ...(await trialBasketProblems(db, clientId, {
+      groups: input.groups,
+      lines: price.lines,
+      attendeeNames: input.attendeeNames,
+      ignoreBookings: superseded,
+      now,
+    })),
+  );
   const fullSessions = capacityShortfalls({
     requests,
     sessions: input.groups.flatMap((g) =>
