@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../jobs/queue.ts';
-import {
-  basket,
-  type Organiser,
-  parentWithChildren,
-  premiumOrganiser,
-} from '../routes/bookings.fixtures.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { parentWithChildren } from '../routes/bookings.fixtures.ts';
 import { mailJobHandlers } from './jobs.ts';
-import { startTestInbox, type TestInbox } from './testing.ts';
+import { fullActivityWithWaitingParent, useMailTestSetup } from './waitlist.fixtures.ts';
 
 /*
  * The parent's confirmation that a child joined a waitlist, received over real SMTP: which
@@ -16,66 +10,15 @@ import { startTestInbox, type TestInbox } from './testing.ts';
  * TEST_DATABASE_URL.
  */
 describe('waitlist joined e-mail', () => {
-  let ctx: TestContext;
-  let inbox: TestInbox;
-  let org: Organiser;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    inbox = await startTestInbox();
-    org = await premiumOrganiser(ctx);
-  });
-  afterAll(async () => {
-    await inbox.close();
-    await ctx.close();
-  });
+  const setup = useMailTestSetup();
 
   it('tells the parent which full sessions their child waits for, once', async () => {
-    const created = await ctx.request('POST', '/api/activity-groups', {
-      token: org.token,
-      body: {
-        name: 'Tiny Tennis',
-        waitlistType: 'SingleSession',
-        activities: [
-          {
-            _id: 'temp_a',
-            date: '2031-03-04',
-            startTime: '16:30',
-            endTime: '17:15',
-            placeLimit: 1,
-          },
-          {
-            _id: 'temp_b',
-            date: '2031-03-11',
-            startTime: '16:30',
-            endTime: '17:15',
-            placeLimit: 1,
-          },
-        ],
-        tickets: [{ _id: 'temp_t', type: 'single', name: 'Drop-in', price: '0' }],
-        addOns: [],
-      },
+    const { ctx, inbox } = setup;
+    await fullActivityWithWaitingParent(setup, {
+      name: 'Tiny Tennis',
+      dates: ['2031-03-04', '2031-03-11'],
+      child: 'Ada',
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const group = created.body.data;
-    const sessions = group.activities.map((s: { _id: string }) => s._id) as string[];
-    const filler = await parentWithChildren(ctx, org, ['Zed']);
-    const booked = await ctx.request('POST', '/api/bookings', {
-      token: filler.token,
-      body: basket(group._id, {
-        ticket: group.tickets[0]._id,
-        activities: sessions,
-        attendees: [filler.children[0]!],
-      }),
-    });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-
-    const waiting = await parentWithChildren(ctx, org, ['Ada']);
-    const joined = await ctx.request('POST', '/api/waitlists', {
-      token: waiting.token,
-      body: { activityGroup: group._id, attendee: waiting.children[0], activities: sessions },
-    });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
 
     await runDueJobs(ctx.handle.db, mailJobHandlers(inbox.mail));
     const mails = inbox.received.filter((m) => m.subject?.includes('is on the waitlist'));
@@ -89,6 +32,7 @@ describe('waitlist joined e-mail', () => {
   });
 
   it('writes nothing when the join is refused', async () => {
+    const { ctx, org } = setup;
     const before = await ctx.handle.db
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityGroupFormValues, clientDate, formatTime, zonedParts } from '../../engine/index.ts';
+import { describe, expect, it } from 'vitest';
+import { clientDate, formatTime, zonedParts } from '../../engine/index.ts';
 import { runDueJobs } from '../jobs/queue.ts';
-import {
-  basket,
-  type Organiser,
-  parentWithChildren,
-  premiumOrganiser,
-} from '../routes/bookings.fixtures.ts';
 import { expireOffer } from '../services/waitlists.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
 import { enqueueWaitlistOffer } from './booking-messages.ts';
 import { mailJobHandlers } from './jobs.ts';
-import { startTestInbox, type TestInbox } from './testing.ts';
+import { addPlace, fullActivityWithWaitingParent, useMailTestSetup } from './waitlist.fixtures.ts';
 
 /*
  * The waitlist offer e-mail, received over real SMTP: which activity and session, for which
@@ -19,70 +12,18 @@ import { startTestInbox, type TestInbox } from './testing.ts';
  * TEST_DATABASE_URL.
  */
 describe('waitlist offer e-mail', () => {
-  let ctx: TestContext;
-  let inbox: TestInbox;
-  let org: Organiser;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    inbox = await startTestInbox();
-    org = await premiumOrganiser(ctx);
-  });
-  afterAll(async () => {
-    await inbox.close();
-    await ctx.close();
-  });
+  const setup = useMailTestSetup();
 
   it('tells the waiting parent the place is theirs until the offer ends', async () => {
-    const created = await ctx.request('POST', '/api/activity-groups', {
-      token: org.token,
-      body: {
-        name: 'Tiny Tennis',
-        waitlistType: 'SingleSession',
-        activities: [
-          {
-            _id: 'temp_a',
-            date: '2031-03-04',
-            startTime: '16:30',
-            endTime: '17:15',
-            placeLimit: 1,
-          },
-        ],
-        tickets: [{ _id: 'temp_t', type: 'single', name: 'Drop-in', price: '0' }],
-        addOns: [],
-      },
+    const { ctx, inbox, org } = setup;
+    const { group, entries } = await fullActivityWithWaitingParent(setup, {
+      name: 'Tiny Tennis',
+      dates: ['2031-03-04'],
+      child: 'Ada',
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const group = (
-      await ctx.request('GET', `/api/activity-groups/${created.body.data._id}`, {
-        token: org.token,
-      })
-    ).body.data;
-    const session = group.activities[0]._id as string;
-    const filler = await parentWithChildren(ctx, org, ['Zed']);
-    const booked = await ctx.request('POST', '/api/bookings', {
-      token: filler.token,
-      body: basket(group._id, {
-        ticket: group.tickets[0]._id,
-        activities: [session],
-        attendees: [filler.children[0]!],
-      }),
-    });
-    expect(booked.status).toBe(201);
-    const waiting = await parentWithChildren(ctx, org, ['Ada']);
-    const joined = await ctx.request('POST', '/api/waitlists', {
-      token: waiting.token,
-      body: { activityGroup: group._id, attendee: waiting.children[0], activities: [session] },
-    });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
-    const entry = joined.body.data[0]._id as string;
+    const entry = entries[0]!;
     // A second place, as when a family drops out; then the organiser offers it.
-    const values = activityGroupFormValues(group);
-    const saved = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
-      token: org.token,
-      body: { ...values, activities: values.activities!.map((s) => ({ ...s, placeLimit: 2 })) },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await addPlace(setup, group);
     const offered = await ctx.request('PUT', `/api/waitlists/${entry}/status`, {
       token: org.token,
       body: { status: 'Ready', offerHours: 24 },
