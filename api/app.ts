@@ -34,6 +34,7 @@ import { asset, publicFiles } from './routes/files.ts';
 import { health } from './routes/health.ts';
 import { homeTabs } from './routes/home-tabs.ts';
 import { bookPages, listingPages } from './routes/hosted-pages.tsx';
+import { makeUps } from './routes/make-ups.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
@@ -105,7 +106,8 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/stripe', stripeRoutes)
     .route('/payment-methods', paymentMethods)
     .route('/childcare-voucher-providers', childcareVoucherProviders)
-    .route('/childcare-funding-accounts', childcareFundingAccounts);
+    .route('/childcare-funding-accounts', childcareFundingAccounts)
+    .route('/make-ups', makeUps);
   // A bad JSON body or wrong method inside /api must answer in the wire format, never HTML.
   api.notFound(onNotFound);
 

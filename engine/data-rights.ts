@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = {
   'settings.organisation': 'Organisation settings changed',
   'settings.payments': 'Payment settings changed',
   'settings.mail': 'Mail settings changed',
+  'settings.makeUps': 'Make-up rule changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

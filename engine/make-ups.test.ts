@@ -70,6 +70,18 @@ describe('reporting an absence', () => {
     });
   });
 
+  it('earns nothing for a place that was itself a make-up', () => {
+    expect(
+      absenceOutcome({
+        rule,
+        now: sessionStart - 48 * HOUR,
+        sessionStart,
+        earnedThisTerm: 0,
+        fromMakeUp: true,
+      }),
+    ).toMatchObject({ ok: true, credit: false, note: makeUpMessages.noCreditMakeUp });
+  });
+
   it('earns nothing when the organiser has no make-ups', () => {
     expect(
       absenceOutcome({

@@ -48,6 +48,7 @@ export const makeUpMessages = {
   notReportable: 'Only a booked place on a session still to come can be reported absent.', // (ours)
   creditEarned: 'This absence earns a make-up credit.', // (ours)
   noCreditRule: 'This organiser does not give make-up credits.', // (ours)
+  noCreditMakeUp: 'A make-up place does not earn another make-up credit.', // (ours)
   noCreditNotice: (hours: number) =>
     `Absences reported less than ${hours} ${hours === 1 ? 'hour' : 'hours'} before the session do not earn a make-up credit.`, // (ours)
   noCreditCap: (perTerm: number) =>
@@ -114,7 +115,7 @@ export type AbsenceOutcome =
  * What reporting an absence now would do. It can be reported until the session starts (the
  * register and the waitlist gain either way); it earns a make-up credit when make-ups are on, it
  * comes at least `noticeHours` before the session, and the child has earned fewer than
- * `perTerm` credits in this activity. The credit expires `expiryDays` after the missed session.
+ * `perTerm` credits in this activity (a make-up place earns none). The credit expires `expiryDays` after the missed session.
  *
  * @example absenceOutcome({ rule, now, sessionStart, earnedThisTerm: 0 }) // { ok: true, credit: true, expiresAt: '…', note: 'This absence earns a make-up credit.' }
  */
@@ -123,6 +124,8 @@ export function absenceOutcome(input: {
   now: number;
   sessionStart: number;
   earnedThisTerm: number;
+  /** The place was itself booked with a make-up credit: it earns no second one. */
+  fromMakeUp?: boolean;
 }): AbsenceOutcome {
   const { rule, now, sessionStart } = input;
   if (now >= sessionStart) return { ok: false, message: makeUpMessages.sessionStarted };
@@ -133,6 +136,7 @@ export function absenceOutcome(input: {
     note,
   });
   if (!rule.enabled) return noCredit(makeUpMessages.noCreditRule);
+  if (input.fromMakeUp) return noCredit(makeUpMessages.noCreditMakeUp);
   if (sessionStart - now < rule.noticeHours * HOUR_MS)
     return noCredit(makeUpMessages.noCreditNotice(rule.noticeHours));
   if (input.earnedThisTerm >= rule.perTerm)

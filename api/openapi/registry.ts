@@ -4,6 +4,7 @@ import { bookingRoutes } from './paths/bookings.ts';
 import { customerRoutes } from './paths/customers.ts';
 import { dataRightsRoutes } from './paths/data-rights.ts';
 import { fileRoutes } from './paths/files.ts';
+import { makeUpRoutes } from './paths/make-ups.ts';
 import { pageRoutes } from './paths/pages.ts';
 import { paymentRoutes } from './paths/payments.ts';
 import { registerRoutes } from './paths/registers.ts';
@@ -24,6 +25,7 @@ export const routeDocs: RouteDocs = {
   ...activityRoutes,
   ...customerRoutes,
   ...bookingRoutes,
+  ...makeUpRoutes,
   ...registerRoutes,
   ...reportRoutes,
   ...paymentRoutes,

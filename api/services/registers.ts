@@ -18,6 +18,7 @@ import { listAttendees } from './attendees.ts';
 import { loadBookingDtos } from './bookings/dto.ts';
 import { clientSessionsQuery } from './client-sessions.ts';
 import { type FieldDto, listFields } from './fields.ts';
+import { type RegisterAbsenceDto, registerMakeUps } from './make-ups.ts';
 
 /*
  * A session's register (issue 17, docs/rules/registers.md): every child with a place on it, their
@@ -49,6 +50,8 @@ export interface RegisterRowDto {
   };
   flags: RegisterFlag[];
   mark: MarkState & { markedBy: string | null; markedAt: string | null };
+  /** The place was booked with a make-up credit (docs/rules/make-ups.md). */
+  makeUp: boolean;
 }
 
 export interface RegisterDto {
@@ -63,6 +66,10 @@ export interface RegisterDto {
   currency: string;
   summary: RegisterSummary;
   rows: RegisterRowDto[];
+  /** Children whose parents reported them absent: their places are free again. */
+  absences: RegisterAbsenceDto[];
+  /** Children waiting on this session's waitlist (or its activity's), who may be offered them. */
+  waitlistWaiting: number;
 }
 
 type NoMoney<T> = Omit<T, 'paid' | 'owed'>;
@@ -134,6 +141,7 @@ export async function registerPlaces(db: Db, clientId: string, sessionIds: reado
     .innerJoin('bookings as b', 'b.id', 'p.booking_id')
     .innerJoin('tickets as t', 't.id', 'p.ticket_id')
     .select([
+      'p.id',
       'p.activity_id',
       'p.attendee_id',
       'p.booking_id',
@@ -240,11 +248,12 @@ export async function loadRegister(
     findRegisterSession(db, clientId, sessionId, coachId),
   ]);
   if (!client) throw notFound();
-  const [places, marks, attendeeFields, userFields] = await Promise.all([
+  const [places, marks, attendeeFields, userFields, makeUps] = await Promise.all([
     registerPlaces(db, clientId, [sessionId]),
     registerMarks(db, clientId, [sessionId]),
     safeguardingFields(db, clientId, 'attendee'),
     safeguardingFields(db, clientId, 'user'),
+    registerMakeUps(db, clientId, { id: sessionId, groupId: session.group_id }),
   ]);
   const bookingIds = [...new Set(places.map((p) => p.booking_id))];
   const userIds = [...new Set(places.map((p) => p.user_id))];
@@ -319,6 +328,7 @@ export async function loadRegister(
         markedBy: seat?.by ?? null,
         markedAt: seat?.at ?? null,
       },
+      makeUp: makeUps.makeUpPlaces.has(p.id),
     };
   });
   rows.sort((a, b) => a.attendee.name.localeCompare(b.attendee.name));
@@ -336,6 +346,8 @@ export async function loadRegister(
       rows.map((r) => ({ state: r.mark, booking: { id: r.booking._id, ...r.booking } })),
     ),
     rows,
+    absences: makeUps.absences,
+    waitlistWaiting: makeUps.waiting,
   };
 }
 

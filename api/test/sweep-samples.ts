@@ -337,6 +337,23 @@ export const samples: Record<string, Sample> = {
       activities: [s.camp.sessions[2]],
     }),
   },
+  'PUT /api/make-ups/rule': {
+    as: 'admin',
+    body: () => ({
+      enabled: true,
+      noticeHours: 24,
+      perTerm: 2,
+      expiryDays: 60,
+      spendOn: 'same',
+      activityGroupIds: [],
+    }),
+  },
+  'POST /api/make-ups/absence-quote': { as: 'customer', body: (s) => ({ place: s.placeId }) },
+  'POST /api/make-ups/absences': { as: 'customer', body: (s) => ({ place: s.placeId }) },
+  'POST /api/make-ups/bookings': {
+    as: 'customer',
+    body: (s) => ({ credit: s.placeId, session: s.firstSession }),
+  },
   'PUT /api/waitlists/:id/status': {
     as: 'admin',
     params: { id: 'waitlistId' },
