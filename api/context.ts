@@ -4,7 +4,14 @@ import type { StripeSettings } from './payments/stripe.ts';
 
 /** Who is calling: resolved once per request by the auth middleware. */
 export interface Caller {
+  /**
+   * The account whose children and bookings these are. For a guardian of another parent's
+   * household (docs/rules/households.md) that is the household's main account, so every query
+   * scoped by it shows the household's children and bookings.
+   */
   userId: string;
+  /** The person signed in, when a guardian: their own details, password and 'booked by'. */
+  guardianId?: string;
   clientId: string;
   role: 'admin' | 'customer' | 'coach';
 }

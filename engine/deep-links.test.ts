@@ -44,6 +44,7 @@ describe('routePath / parsePath', () => {
     [{ kind: 'book', id: 'g1', step: 'payment' }, 'activity/g1/payment'],
     [{ kind: 'waitlist', id: 'g1' }, 'activity/g1/waitlist'],
     [{ kind: 'offer', id: 'w 1/2' }, 'offer/w%201%2F2'],
+    [{ kind: 'trial', id: '6740a1c2f3b9d84e1a2c3b4d' }, 'trial/6740a1c2f3b9d84e1a2c3b4d'],
     [{ kind: 'mine' }, 'mine'],
     [{ kind: 'account', section: 'attendees' }, 'account/attendees'],
   ];
@@ -64,6 +65,8 @@ describe('routePath / parsePath', () => {
     'activity/g1/tickets/extra',
     'offer',
     'offer/w1/x',
+    'trial',
+    'trial/t1/x',
     'mine/x',
     'account',
     'activity/%E0%A4%A',

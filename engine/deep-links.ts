@@ -10,6 +10,7 @@
  *   activity/<id>/<step>        a booking step: attendees, tickets, basket, payment
  *   activity/<id>/waitlist      the waitlist join form
  *   offer/<waitlistEntryId>     a waitlist offer (sign in, then the offer with its Book button)
+ *   trial/<followUpId>          the offer after a trial (sign in, then one Book button per option)
  *   mine                        My bookings
  *   account/<section>           the parent's account area (e.g. account/attendees)
  */
@@ -25,6 +26,7 @@ export type WidgetRoute =
   | { kind: 'book'; id: string; step: BookingStep }
   | { kind: 'waitlist'; id: string }
   | { kind: 'offer'; id: string }
+  | { kind: 'trial'; id: string }
   | { kind: 'mine' }
   | { kind: 'account'; section: string };
 
@@ -76,6 +78,8 @@ export function routePath(route: WidgetRoute): string {
       return `activity/${segment(route.id)}/waitlist`;
     case 'offer':
       return `offer/${segment(route.id)}`;
+    case 'trial':
+      return `trial/${segment(route.id)}`;
     case 'mine':
       return 'mine';
     case 'account':
@@ -101,6 +105,7 @@ export function parsePath(path: string): WidgetRoute | null {
   if (head === '' && parts.length === 1) return { kind: 'listing' };
   if (!id) return head === 'mine' && parts.length === 1 ? { kind: 'mine' } : null;
   if (head === 'offer' && step === undefined) return { kind: 'offer', id };
+  if (head === 'trial' && step === undefined) return { kind: 'trial', id };
   if (head === 'account' && step === undefined) return { kind: 'account', section: id };
   if (head !== 'activity') return null;
   if (step === undefined) return { kind: 'activity', id };

@@ -16,6 +16,8 @@ export type MessageKind =
   | 'subscription-payment-failed'
   | 'booking-cancelled'
   | 'password-reset'
+  | 'household-invite'
+  | 'sign-in-link'
   | 'payment-received'
   | 'payment-due-reminder'
   | 'payment-due-released'

@@ -4,7 +4,7 @@ import { bookingRoutes } from './paths/bookings.ts';
 import { customerRoutes } from './paths/customers.ts';
 import { dataRightsRoutes } from './paths/data-rights.ts';
 import { fileRoutes } from './paths/files.ts';
-import { makeUpRoutes } from './paths/make-ups.ts';
+import { householdRoutes } from './paths/households.ts';
 import { pageRoutes } from './paths/pages.ts';
 import { paymentRoutes } from './paths/payments.ts';
 import { registerRoutes } from './paths/registers.ts';
@@ -21,11 +21,11 @@ import type { RouteDocs } from './route-doc.ts';
 export const routeDocs: RouteDocs = {
   ...systemRoutes,
   ...accountRoutes,
+  ...householdRoutes,
   ...settingsRoutes,
   ...activityRoutes,
   ...customerRoutes,
   ...bookingRoutes,
-  ...makeUpRoutes,
   ...registerRoutes,
   ...reportRoutes,
   ...paymentRoutes,

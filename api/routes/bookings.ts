@@ -22,6 +22,7 @@ import { listMyBookings, loadVisibleBooking } from '../services/bookings/list.ts
 import { loadPaymentOptions } from '../services/bookings/options.ts';
 import { placeHeldBooking, releaseUnplacedHold } from '../services/bookings/place.ts';
 import { quoteBasket } from '../services/bookings/quote.ts';
+import { personOf } from '../services/households.ts';
 import { bookingAdminRoutes } from './bookings-admin.ts';
 import { bookingCancelRoutes } from './bookings-cancel.ts';
 
@@ -180,7 +181,13 @@ export const bookings = new Hono<AppEnv>()
     const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
       createBooking(
         { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-        { clientId: caller.clientId, userId: caller.userId, basket, idempotencyKey },
+        {
+          clientId: caller.clientId,
+          userId: caller.userId,
+          basket,
+          idempotencyKey,
+          bookedBy: personOf(caller),
+        },
       ),
     );
     const booking = await loadVisibleBooking(db, caller, bookingId);
@@ -206,6 +213,7 @@ export const bookings = new Hono<AppEnv>()
           basket: { ...basket, paymentMethod: null },
           idempotencyKey,
           hold: true,
+          bookedBy: personOf(caller),
         },
       ),
     );

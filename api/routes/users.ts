@@ -17,6 +17,7 @@ import { requestToken, requireAdmin, requireCustomer, requireUser } from '../mid
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { changePassword, loadOwnDetails, saveOwnDetails } from '../services/account.ts';
 import { loadCustomerAccount } from '../services/customer-account.ts';
+import { loadPerson, personOf } from '../services/households.ts';
 import { listUsers, loadUser } from '../services/users.ts';
 
 /** Pages of users are for a screen, not an export: 100 rows is plenty. */
@@ -66,27 +67,29 @@ export const users = new Hono<AppEnv>()
   })
   .get('/me', async (c) => {
     const caller = requireUser(c);
-    return c.json({ data: await loadUser(c.get('db'), caller.clientId, caller.userId) });
+    // A guardian is themselves, with their household's children (docs/rules/households.md).
+    return c.json({ data: await loadPerson(c.get('db'), caller.clientId, personOf(caller)) });
   })
   // The parent's account area (docs/rules/account.md): always the caller's own row.
   .get('/me/details', async (c) => {
     const caller = requireCustomer(c);
-    return c.json({ data: await loadOwnDetails(c.get('db'), caller.clientId, caller.userId) });
+    return c.json({ data: await loadOwnDetails(c.get('db'), caller.clientId, personOf(caller)) });
   })
   .put('/me', async (c) => {
     const caller = requireCustomer(c);
     const input = await readBody(c, ownDetailsBody);
     return c.json({
-      data: await saveOwnDetails(c.get('db'), caller.clientId, caller.userId, input),
+      data: await saveOwnDetails(c.get('db'), caller.clientId, personOf(caller), input),
     });
   })
   .post('/me/password', async (c) => {
     const caller = requireUser(c);
     // Guessing the current password from a stolen session is slowed like a sign-in.
-    await rateLimit(c, `change-password:${caller.userId}`, { limit: 10, windowSeconds: 3600 });
+    const person = personOf(caller);
+    await rateLimit(c, `change-password:${person}`, { limit: 10, windowSeconds: 3600 });
     const input = await readBody(c, changePasswordSchema);
     const token = requestToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE));
-    await changePassword(c.get('db'), { ...caller, token: token ?? '' }, input);
+    await changePassword(c.get('db'), { ...caller, userId: person, token: token ?? '' }, input);
     return c.json({ data: { message: accountMessages.passwordChanged } });
   })
   // The customer page's money: credit balance and latest payments and refunds (admins only).
@@ -100,6 +103,6 @@ export const users = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const caller = requireUser(c);
     const id = c.req.param('id');
-    if (caller.role !== 'admin' && id !== caller.userId) throw notFound();
+    if (caller.role !== 'admin' && id !== personOf(caller)) throw notFound();
     return c.json({ data: await loadUser(c.get('db'), caller.clientId, id) });
   });

@@ -73,6 +73,11 @@ export interface BookingDto {
   user: { _id: string; fullName: string; email: string };
   /** The organiser's staff member who booked on the customer's behalf; null when they booked. */
   createdByAdmin: { _id: string; fullName: string } | null;
+  /**
+   * The guardian of the household who booked (docs/rules/households.md); null for bookings by an
+   * admin or from before households.
+   */
+  bookedBy: { _id: string; fullName: string } | null;
   currency: string;
   subtotal: number;
   discountTotal: number;

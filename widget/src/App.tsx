@@ -1,6 +1,14 @@
 import type { ComponentType } from 'react';
 import type { ClientSettings } from '../../api-client/index.ts';
-import { loadAccount, loadDetail, loadJourney, loadMine, loadWaitlist, useChunk } from './lazy.ts';
+import {
+  loadAccount,
+  loadDetail,
+  loadJourney,
+  loadMine,
+  loadTrial,
+  loadWaitlist,
+  useChunk,
+} from './lazy.ts';
 import { findInList, useWidget, type View, type WidgetStore } from './store.ts';
 import { strings } from './strings.ts';
 import { DetailSkeleton, ErrorNotice, StoreContext } from './views/common.tsx';
@@ -15,6 +23,7 @@ const LOADERS: Record<Later, () => Promise<{ default: ComponentType<StepProps> }
   waitlist: loadWaitlist,
   mine: loadMine,
   offer: loadMine,
+  trial: loadTrial,
   account: loadAccount,
 };
 

@@ -85,3 +85,6 @@ export const loadWaitlist = () => import('./views/waitlist/Waitlist.tsx');
 
 /** The parent's account area: children, own details, password (docs/rules/account.md). */
 export const loadAccount = () => import('./views/account/AccountArea.tsx');
+
+/** The offer after a trial, from its e-mail's link (docs/rules/trials.md). */
+export const loadTrial = () => import('./views/trial/TrialOffer.tsx');

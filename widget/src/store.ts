@@ -35,6 +35,8 @@ export type View =
   | { kind: 'mine' }
   /** One waitlist offer (a link from its e-mail), with its Book button. */
   | { kind: 'offer'; id: string }
+  /** The offer after a child's trial (a link from its e-mail), with one Book button per option. */
+  | { kind: 'trial'; id: string }
   /** The parent's account area (children, own details, password); `section` e.g. 'attendees'. */
   | { kind: 'account'; section: string };
 

@@ -3,6 +3,7 @@ import { composeAdminNotice } from './admin-notice.tsx';
 import { composeBookingCancelled } from './booking-cancelled.tsx';
 import { composeBookingConfirmation } from './booking-confirmation.tsx';
 import { composeDailyDigest } from './daily-digest.tsx';
+import { composeHouseholdInvite, composeSignInLink } from './household-mail.tsx';
 import { composePasswordReset } from './password-reset.tsx';
 import { composePaymentDue } from './payment-due.tsx';
 import { composePaymentNotice } from './payment-notice.tsx';
@@ -24,6 +25,8 @@ export const composers: Record<MessageKind, Composer> = {
   'subscription-payment-failed': composePaymentNotice,
   'booking-cancelled': composeBookingCancelled,
   'password-reset': composePasswordReset,
+  'household-invite': composeHouseholdInvite,
+  'sign-in-link': composeSignInLink,
   'payment-received': composePaymentReceived,
   'payment-due-reminder': composePaymentDue,
   'payment-due-released': composePaymentDue,

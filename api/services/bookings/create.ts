@@ -58,6 +58,8 @@ export interface CreateBookingInput {
    * checked like a booking, except for the method.
    */
   hold?: boolean;
+  /** The guardian who books (docs/rules/households.md): shown to the organiser as 'booked by'. */
+  bookedBy?: string | null;
 }
 
 export interface CreateBookingOptions {
@@ -169,6 +171,7 @@ export async function createBooking(
         stripeConfigured,
         adminId: input.admin?.id ?? null,
         hold: Boolean(input.hold),
+        bookedBy: input.bookedBy ?? null,
       });
       // A waitlist offer is fulfilled by this booking: its entry becomes Used in the same commit.
       // A hold fulfils it only once placed (placeHeldBooking): a parent who goes back from the
@@ -336,6 +339,7 @@ async function writeBooking(
     stripeConfigured: boolean;
     adminId: string | null;
     hold: boolean;
+    bookedBy?: string | null;
   },
 ): Promise<string> {
   const { clientId, userId, basket, priced } = args;
@@ -385,6 +389,7 @@ async function writeBooking(
       payment_due_at: paymentDue,
       idempotency_key: args.key,
       created_by_admin_id: args.adminId,
+      booked_by_user_id: args.bookedBy ?? null,
       confirmed_at: state.booking === 'confirmed' ? nowIso : null,
       cancelled_at: null,
     })

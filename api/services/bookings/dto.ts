@@ -31,12 +31,14 @@ export async function loadBookingDtos(
       .selectFrom('bookings as b')
       .innerJoin('users as u', 'u.id', 'b.user_id')
       .leftJoin('users as admin', 'admin.id', 'b.created_by_admin_id')
+      .leftJoin('users as booker', 'booker.id', 'b.booked_by_user_id')
       .leftJoin('childcare_voucher_providers as v', 'v.id', 'b.childcare_voucher_provider_id')
       .selectAll('b')
       .select([
         'u.full_name',
         'u.email',
         'admin.full_name as admin_name',
+        'booker.full_name as booker_name',
         'v.name as voucher_name',
         'v.payment_instructions as voucher_instructions',
       ])
@@ -223,6 +225,9 @@ export async function loadBookingDtos(
         user: { _id: b.user_id, fullName: b.full_name, email: b.email },
         createdByAdmin: b.created_by_admin_id
           ? { _id: b.created_by_admin_id, fullName: b.admin_name ?? '' }
+          : null,
+        bookedBy: b.booked_by_user_id
+          ? { _id: b.booked_by_user_id, fullName: b.booker_name ?? '' }
           : null,
         currency: b.currency,
         subtotal: b.subtotal,

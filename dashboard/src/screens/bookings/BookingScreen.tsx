@@ -291,6 +291,7 @@ export function BookingScreen() {
               <span>
                 Made {formatInstant(b.createdAt, timeZone, locale)}
                 {b.createdByAdmin ? ` by ${b.createdByAdmin.fullName} for the customer` : ''}
+                {b.bookedBy ? ` by ${b.bookedBy.fullName}` : ''}
               </span>
               {paymentDeadlineNote(b, timeZone, locale) ? (
                 <span>{paymentDeadlineNote(b, timeZone, locale)}</span>

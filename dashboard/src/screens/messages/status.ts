@@ -30,6 +30,8 @@ export const kindLabels: Record<string, string> = {
   'booking-confirmation': 'Booking confirmation',
   'booking-cancelled': 'Cancellation',
   'password-reset': 'Password reset',
+  'household-invite': 'Household invitation',
+  'sign-in-link': 'Sign-in link',
   'payment-received': 'Payment received',
   'payment-due-reminder': 'Payment reminder',
   'payment-due-released': 'Not paid in time',
