@@ -32,6 +32,7 @@ import { fields } from './routes/fields.ts';
 import { fileUploads } from './routes/file-uploads.ts';
 import { asset, publicFiles } from './routes/files.ts';
 import { health } from './routes/health.ts';
+import { adminHousehold, householdAuth, userHousehold } from './routes/households.ts';
 import { homeTabs } from './routes/home-tabs.ts';
 import { bookPages, listingPages } from './routes/hosted-pages.tsx';
 import { makeUps } from './routes/make-ups.ts';
@@ -77,7 +78,9 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/openapi.json', openApi)
     .route('/organisers', organisers)
     .route('/auth', auth)
+    .route('/auth', householdAuth)
     .route('/client', client)
+    .route('/users', adminHousehold)
     .route('/users', users)
     .route('/fields', fields)
     .route('/activity-groups', activityGroups)
@@ -89,6 +92,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/cancellation-rules', cancellationRules)
     .route('/subscription-plans', subscriptionPlans)
     .route('/user/attendees', userAttendees)
+    .route('/user/household', userHousehold)
     .route('/attendees', attendees)
     .route('/waitlists', waitlists)
     .route('/trials', trials)
