@@ -6,7 +6,7 @@
  *   vite build --mode pay         the card payment page  → dist/pay (served at /pay/{bookingId})
  */
 import { resolve } from 'node:path';
-import type { UserConfig } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
@@ -59,15 +59,39 @@ function pay(): UserConfig {
   };
 }
 
+/*
+ * The engine's formatting modules (dates, money, display, deep links, school years) are shared by
+ * the listing and the later steps; a shared module lives whole in widget.js, so every later
+ * step's helper (date arithmetic, money allocation…) was paid for on the first paint. The initial
+ * modules import their own copy (`?initial`), which keeps only what the listing uses; the later
+ * chunks share the full one. Pure functions and formatter caches only: two copies behave as one.
+ */
+const INITIAL_MODULES =
+  /widget[\\/]src[\\/](main|App|store|lazy|history|page|step-event|session|styles|strings|format|preact|views[\\/](Listing|common))\.tsx?$/;
+const ENGINE_COPIES = /engine[\\/](dates|display|money|deep-links|school-year)\.ts$/;
+
+const initialEngineCopies: Plugin = {
+  name: 'classwise:initial-engine-copies',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    const copy = importer?.endsWith('?initial');
+    if (!importer || !(copy || INITIAL_MODULES.test(importer))) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved || !ENGINE_COPIES.test(resolved.id)) return null;
+    return `${resolved.id}?initial`;
+  },
+};
+
 function widget(): UserConfig {
   return {
+    plugins: [initialEngineCopies],
     resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': '"production"' },
     publicDir: false,
     build: {
       outDir: resolve(root, 'dist/widget'),
       emptyOutDir: true,
-      target: 'es2020',
+      target: 'es2022',
       sourcemap: true,
       rollupOptions: {
         // Shared code stays in widget.js (chunks import it back) instead of a common chunk
@@ -76,7 +100,20 @@ function widget(): UserConfig {
         // Lib mode leaves ES output unminified; every organiser's page pays for those bytes.
         // Lazy chunks land in dist/widget/widget/, which the server serves as /widget/*: the
         // entry imports them as './widget/x.js' and they import '../widget.js' back.
-        output: { chunkFileNames: 'widget/[name]-[hash].js', minify: true },
+        output: {
+          chunkFileNames: 'widget/[name]-[hash].js',
+          minify: true,
+          // Preact and its hooks stay in widget.js with the entry, not in a common chunk the
+          // entry would fetch before it can run; compat, which only later steps need, is its own.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'widget',
+                test: /widget[\\/]src[\\/]main\.tsx$|node_modules[\\/]preact[\\/](dist|hooks|jsx-runtime)[\\/]/,
+              },
+            ],
+          },
+        },
       },
       lib: {
         entry: resolve(root, 'widget/src/main.tsx'),

@@ -5,18 +5,35 @@
  * React.lazy + Suspense: a chunk that failed to load (flaky network) can be retried, where
  * lazy() would keep rethrowing the first failure.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from './preact.ts';
+import { addStyles } from './styles.ts';
 
 type Loader<T> = () => Promise<T>;
 
 const done = new Map<Loader<unknown>, unknown>();
+let laterStyles: Promise<void> | undefined;
+
+/** The later steps' CSS (styles-later.ts), fetched once with the first later chunk. */
+const loadStyles = () => {
+  laterStyles ??= import('./styles-later.ts').then(
+    (m) => addStyles(m.css),
+    (error) => {
+      laterStyles = undefined;
+      throw error;
+    },
+  );
+  return laterStyles;
+};
 const inFlight = new Map<Loader<unknown>, Promise<unknown>>();
 
 function load<T>(loader: Loader<T>): Promise<T> {
   let promise = inFlight.get(loader) as Promise<T> | undefined;
   if (!promise) {
-    promise = loader().then(
-      (module) => {
+    // The chunk resolves with its styles in place: a step never shows unstyled.
+    // preact/compat too (the initial bundle does without it, preact.ts): it must patch preact
+    // before any later view renders, even one whose own chunk does not import it.
+    promise = Promise.all([loader(), loadStyles(), import('react')]).then(
+      ([module]) => {
         done.set(loader, module);
         return module;
       },
@@ -39,7 +56,6 @@ export function useChunk<T>(loader: Loader<T>) {
   const [module, setModule] = useState(() => done.get(loader) as T | undefined);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
   useEffect(() => {
     if (module) return;
     let live = true;

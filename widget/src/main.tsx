@@ -15,11 +15,11 @@
  *   history         this widget keeps its place in the page's URL hash; without it on any
  *                   widget, the page's first widget does (docs/rules/embedding.md, Navigation)
  */
-import { createRoot, type Root } from 'react-dom/client';
 import type { WidgetHandle } from '../../embed-snippet/queue.ts';
 import { App } from './App.tsx';
 import { keepInHash, viewFromHash } from './history.ts';
 import { installPageApi, widgets } from './page.ts';
+import { render } from './preact.ts';
 import { followSteps } from './step-event.ts';
 import { type Appearance, createWidgetStore, type View, type WidgetStore } from './store.ts';
 import { styleShadowRoot } from './styles.ts';
@@ -41,7 +41,7 @@ const ATTRIBUTES = [
 ];
 
 interface Mounted {
-  root: Root;
+  container: HTMLElement;
   store: WidgetStore;
   handle: WidgetHandle;
   stop: () => void;
@@ -102,8 +102,7 @@ function mount(element: HTMLElement) {
     appearance: appearanceOf(element),
     tab: element.getAttribute('tab') || null,
   });
-  const root = createRoot(container);
-  root.render(<App store={store} />);
+  render(<App store={store} />, container);
   const handle: WidgetHandle = {
     name: element.getAttribute('name') ?? '',
     open: ({ activityGroup }) => {
@@ -118,7 +117,7 @@ function mount(element: HTMLElement) {
     stopHash();
     store.stop();
   };
-  mounted.set(element, { root, store, handle, stop });
+  mounted.set(element, { container, store, handle, stop });
   widgets.register(handle);
 }
 
@@ -128,7 +127,7 @@ function unmount(element: HTMLElement) {
   mounted.delete(element);
   widgets.unregister(widget.handle);
   widget.stop();
-  widget.root.unmount();
+  render(null, widget.container);
 }
 
 class ClasswiseWidget extends HTMLElement {

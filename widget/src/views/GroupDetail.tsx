@@ -20,6 +20,7 @@ import {
   useStore,
 } from './common.tsx';
 import { sanitize } from './html.ts';
+import { text } from './text.ts';
 import { hasWaitlist, UnavailableHelp } from './unavailable.tsx';
 
 export default function GroupDetail({
@@ -41,7 +42,7 @@ export default function GroupDetail({
   let body: ReactNode;
   if (group) body = <GroupPage group={group} settings={settings} focus={focus} />;
   else if (fetched?.status === 'error' && fetched.missing) {
-    body = <p className="cw-notice">{strings.groupNotFound}</p>;
+    body = <p className="cw-notice">{text.groupNotFound}</p>;
   } else if (fetched?.status === 'error') {
     body = <ErrorNotice title={strings.loadGroupFailed} message={fetched.message} />;
   } else body = <DetailSkeleton />;
@@ -52,7 +53,7 @@ export default function GroupDetail({
         <p>
           <button type="button" className="cw-ghost" onClick={() => store.actions.showListing(id)}>
             <span aria-hidden="true">← </span>
-            {strings.backToList}
+            {text.backToList}
           </button>
         </p>
       )}
@@ -99,7 +100,7 @@ function GroupPage({
     const dates = sessions
       .filter((s) => item.sessionsCanBeUsedFor.includes(s._id))
       .map((s) => dateLabel(s.date, locale));
-    return dates.length > 0 && <small>{strings.onlyOn(dates.join(', '))}</small>;
+    return dates.length > 0 && <small>{text.onlyOn(dates.join(', '))}</small>;
   };
 
   return (
@@ -112,7 +113,7 @@ function GroupPage({
           <p className="cw-meta">
             {venue && (
               <span>
-                <span className="cw-sr">{strings.venue}: </span>
+                <span className="cw-sr">{text.venue}: </span>
                 {venue.name}
                 {address && ` · ${address}`}
               </span>
@@ -130,7 +131,7 @@ function GroupPage({
             onPointerEnter={() => loadJourney().catch(() => {})}
             onClick={() => actions.show({ kind: 'book', id: group._id, back: true })}
           >
-            {strings.bookNow}
+            {text.bookNow}
           </button>
         )}
         {hasWaitlist(group, settings) && (
@@ -140,22 +141,22 @@ function GroupPage({
             onPointerEnter={() => loadWaitlist().catch(() => {})}
             onClick={() => actions.show({ kind: 'waitlist', id: group._id, back: true })}
           >
-            {strings.joinWaitlist}
+            {text.joinWaitlist}
           </button>
         )}
       </div>
 
       <section className="cw-panel">
-        <h4>{strings.sessionsHeading}</h4>
+        <h4>{text.sessionsHeading}</h4>
         {sessions.length === 0 ? (
           <p className="cw-count">{strings.noUpcomingDates}</p>
         ) : (
           <table className="cw-table">
             <thead>
               <tr>
-                <th scope="col">{strings.date}</th>
-                <th scope="col">{strings.time}</th>
-                {limited && <th scope="col">{strings.places}</th>}
+                <th scope="col">{text.date}</th>
+                <th scope="col">{text.time}</th>
+                {limited && <th scope="col">{text.places}</th>}
               </tr>
             </thead>
             <tbody>
@@ -176,17 +177,17 @@ function GroupPage({
       </section>
 
       <section className="cw-panel">
-        <h4>{strings.ticketsHeading}</h4>
+        <h4>{text.ticketsHeading}</h4>
         {group.tickets.length === 0 ? (
           <p className="cw-count">{strings.noTickets}</p>
         ) : (
           <table className="cw-table">
             <thead>
               <tr>
-                <th scope="col">{strings.name}</th>
-                <th scope="col">{strings.type}</th>
+                <th scope="col">{text.name}</th>
+                <th scope="col">{text.type}</th>
                 <th scope="col" className="cw-num">
-                  {strings.price}
+                  {text.price}
                 </th>
               </tr>
             </thead>
@@ -198,7 +199,7 @@ function GroupPage({
                     {restriction(ticket)}
                     <TicketUnavailable ticket={ticket} group={group} settings={settings} />
                   </td>
-                  <td>{strings.ticketType[ticket.type]}</td>
+                  <td>{text.ticketType[ticket.type]}</td>
                   <td className="cw-num">
                     <TicketPrice ticket={ticket} settings={settings} />
                   </td>
@@ -210,19 +211,19 @@ function GroupPage({
         <UnavailableHelp group={group} settings={settings} button={false} />
         {group.tickets.some(isProRata) && <p className="cw-legend">{strings.proRataLegend}</p>}
         {group.tickets.some((t) => t.type === 'subscription') && (
-          <p className="cw-legend">{strings.subscriptionNote}</p>
+          <p className="cw-legend">{text.subscriptionNote}</p>
         )}
       </section>
 
       {group.addOns.length > 0 && (
         <section className="cw-panel">
-          <h4>{strings.addOnsHeading}</h4>
+          <h4>{text.addOnsHeading}</h4>
           <table className="cw-table">
             <thead>
               <tr>
-                <th scope="col">{strings.name}</th>
+                <th scope="col">{text.name}</th>
                 <th scope="col" className="cw-num">
-                  {strings.price}
+                  {text.price}
                 </th>
               </tr>
             </thead>

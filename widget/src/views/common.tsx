@@ -2,9 +2,10 @@
  * Pieces both the listing and the lazily loaded views use. Kept in the initial bundle, so a
  * later chunk imports them from the entry instead of carrying its own copy.
  */
-import { createContext, useContext } from 'react';
+
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
 import { dateLabel, localeFor, money, timeRange } from '../format.ts';
+import { createContext, useContext } from '../preact.ts';
 import type { WidgetStore } from '../store.ts';
 import { strings } from '../strings.ts';
 

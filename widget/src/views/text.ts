@@ -7,6 +7,32 @@ import { bookingReference } from '../../../engine/display.ts';
 import { strings } from '../strings.ts';
 
 export const text = {
+  // The group page (moved from strings.ts: the listing's first paint does not show them)
+  groupNotFound: 'This activity is no longer available.',
+  bookNow: 'Book now',
+  joinWaitlist: 'Join waitlist',
+  backToList: 'All activities',
+  singleInstead: (ticket: string) => `Other sessions can still be booked with ${ticket}.`,
+  waitlistInstead: 'Join the waitlist to be offered a place if one comes up.',
+  places: 'Places',
+  venue: 'Venue',
+  // Section headers and table columns follow the admin tables (docs/rules/screens.md) for the same
+  // data.
+  sessionsHeading: 'Sessions',
+  ticketsHeading: 'Tickets',
+  addOnsHeading: 'Add-ons',
+  date: 'Date',
+  time: 'Time',
+  name: 'Name',
+  type: 'Type',
+  price: 'Price',
+  ticketType: {
+    all: 'All sessions',
+    single: 'Single session',
+    subscription: 'Monthly subscription',
+  },
+  onlyOn: (dates: string) => `Only on ${dates}`,
+  subscriptionNote: 'Subscriptions are collected on the 1st of each month.',
   // Account
   signInHeading: 'Sign in to book',
   signIn: 'Sign in',
@@ -173,7 +199,6 @@ export const text = {
   attendee: 'Attendee',
   waitlistSessions: 'Sessions',
   waitlistAll: 'The waitlist covers every session of this activity.',
-  joinWaitlist: 'Join waitlist',
   joining: 'Joining…',
   joined: 'You have joined the waitlist. The organiser will be in touch when a place frees up.',
   chooseWaitlistSession: 'Please choose at least one session.',

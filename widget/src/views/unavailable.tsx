@@ -7,8 +7,8 @@
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
 import { hasFeature } from '../../../engine/plans.ts';
 import { loadWaitlist } from '../lazy.ts';
-import { strings } from '../strings.ts';
 import { ticketFullSessions, useStore } from './common.tsx';
+import { text } from './text.ts';
 
 /** Whether parents of this organiser can join this activity's waitlist. */
 export const hasWaitlist = (group: ActivityGroup, settings: ClientSettings) =>
@@ -43,10 +43,10 @@ export function UnavailableHelp({
   if (!single && !waitlist) return null;
   return (
     <div className="cw-note">
-      {single && <p>{strings.singleInstead(single.name)}</p>}
+      {single && <p>{text.singleInstead(single.name)}</p>}
       {waitlist && (
         <p className="cw-row cw-row-start">
-          <span>{strings.waitlistInstead}</span>
+          <span>{text.waitlistInstead}</span>
           {button && (
             <button
               type="button"
@@ -54,7 +54,7 @@ export function UnavailableHelp({
               onPointerEnter={() => loadWaitlist().catch(() => {})}
               onClick={() => actions.show({ kind: 'waitlist', id: group._id, back: true })}
             >
-              {strings.joinWaitlist}
+              {text.joinWaitlist}
             </button>
           )}
         </p>

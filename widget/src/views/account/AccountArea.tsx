@@ -6,13 +6,15 @@
 import type { ClientSettings, User } from '../../../../api-client/index.ts';
 import type { StepProps } from '../../App.tsx';
 import { useWidget } from '../../store.ts';
-import { strings } from '../../strings.ts';
 import { useStore } from '../common.tsx';
+import { text } from '../text.ts';
 import { StepHeading } from '../ui.tsx';
 import { RequireSignIn } from './Account.tsx';
 import { accountText } from './account-text.ts';
 import { ChangePassword } from './ChangePassword.tsx';
 import { Children } from './Children.tsx';
+import { Household } from './Household.tsx';
+import { householdText } from './household-text.ts';
 import { OwnDetailsForm } from './OwnDetails.tsx';
 
 export default function AccountArea({ settings }: StepProps) {
@@ -23,7 +25,7 @@ export default function AccountArea({ settings }: StepProps) {
         <p>
           <button type="button" className="cw-ghost" onClick={() => actions.showListing()}>
             <span aria-hidden="true">← </span>
-            {strings.backToList}
+            {text.backToList}
           </button>
         </p>
       )}
@@ -41,6 +43,10 @@ function Account({ user, settings }: { user: User; settings: ClientSettings }) {
       <section className="cw-panel cw-step" aria-labelledby="cw-account-children">
         <h4 id="cw-account-children">{accountText.children}</h4>
         <Children settings={settings} />
+      </section>
+      <section className="cw-panel cw-step" aria-labelledby="cw-account-household">
+        <h4 id="cw-account-household">{householdText.household}</h4>
+        <Household user={user} />
       </section>
       <section className="cw-panel cw-step" aria-labelledby="cw-account-details">
         <h4 id="cw-account-details">{accountText.yourDetails}</h4>

@@ -119,7 +119,7 @@ export function TicketsStep({
                       onChange={() => set({ ticketId: t._id, sessionIds: [] })}
                     />
                     <span>
-                      {t.name} <small>{strings.ticketType[t.type]}</small>
+                      {t.name} <small>{text.ticketType[t.type]}</small>
                       <TicketUnavailable ticket={t} group={group} settings={settings} kept={kept} />
                       {unavailable[t._id] && <small>{unavailable[t._id]}</small>}
                     </span>
@@ -195,7 +195,7 @@ export function TicketsStep({
                         {a.restrictSessions && (
                           <small>
                             {' '}
-                            {strings.onlyOn(
+                            {text.onlyOn(
                               allowedSessions(sessions, a)
                                 .map((s) => dateLabel(s.date, locale))
                                 .join(', '),

@@ -46,7 +46,7 @@ export default function Waitlist({ view, settings }: StepProps) {
       <p className="cw-notice">{text.waitlistUnavailable}</p>
     );
   } else if (fetched?.status === 'error' && fetched.missing) {
-    body = <p className="cw-notice">{strings.groupNotFound}</p>;
+    body = <p className="cw-notice">{text.groupNotFound}</p>;
   } else if (fetched?.status === 'error') {
     body = <ErrorNotice title={strings.loadGroupFailed} message={fetched.message} />;
   } else body = <DetailSkeleton />;
