@@ -193,6 +193,7 @@ export const messages = {
   joinedEveryWaitlist: 'The attendee has already joined every waitlist for this activity.',
   badgeJoinedWaitlist: 'Joined waitlist',
   selectWaitlistSession: 'Please select at least one session.', // (ours)
+  familyWaitlistNeedsTwo: 'Please choose at least two children to join together.', // (ours)
   badgeAlreadyBooked: 'Already booked',
   badgeFull: 'Full', // (ours)
   badgePlacesLeft: (n: number | null) =>

@@ -3,6 +3,7 @@ import { activityRoutes } from './paths/activities.ts';
 import { bookingRoutes } from './paths/bookings.ts';
 import { customerRoutes } from './paths/customers.ts';
 import { dataRightsRoutes } from './paths/data-rights.ts';
+import { familyRoutes } from './paths/family.ts';
 import { fileRoutes } from './paths/files.ts';
 import { householdRoutes } from './paths/households.ts';
 import { pageRoutes } from './paths/pages.ts';
@@ -23,6 +24,7 @@ export const routeDocs: RouteDocs = {
   ...accountRoutes,
   ...householdRoutes,
   ...settingsRoutes,
+  ...familyRoutes,
   ...activityRoutes,
   ...customerRoutes,
   ...bookingRoutes,

@@ -7,10 +7,15 @@ import {
   WAITLIST_STATUSES,
   waitlistStatusSchema,
 } from '../../engine/index.ts';
+import {
+  joinFamilyWaitlistSchema,
+  offerWaitlistPlacesSchema,
+} from '../../engine/schemas/family-waitlist.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, readBody } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
+import { joinFamilyWaitlist, offerFreedPlaces } from '../services/family-waitlists.ts';
 import {
   cancelOwnEntry,
   joinWaitlist,
@@ -107,6 +112,35 @@ export const waitlists = new Hono<AppEnv>()
       limit: MAX_PAGE_SIZE,
     });
     return c.json({ data }, 201);
+  })
+  // Brothers and sisters join together (docs/rules/family.md).
+  .post('/family', async (c) => {
+    const caller = requireCustomer(c);
+    const body = await readBody(c, joinFamilyWaitlistSchema);
+    const db = c.get('db');
+    const ids = await joinFamilyWaitlist(db, caller.clientId, {
+      userId: caller.userId,
+      activityGroupId: body.activityGroup,
+      attendeeIds: body.attendees,
+      activityIds: body.activities,
+    });
+    const { data } = await listWaitlistEntries(db, caller.clientId, {
+      ids,
+      page: 1,
+      limit: MAX_PAGE_SIZE,
+    });
+    return c.json({ data }, 201);
+  })
+  // The organiser offers the places free now, in queue order, families together.
+  .post('/offer-places', async (c) => {
+    const caller = requireAdmin(c);
+    const body = await readBody(c, offerWaitlistPlacesSchema);
+    const data = await offerFreedPlaces(c.get('db'), caller.clientId, {
+      activityGroupId: body.activityGroup,
+      activityId: body.activity ?? null,
+      offerHours: body.offerHours,
+    });
+    return c.json({ data });
   })
   // An admin moves an entry along the engine's transitions; → Ready offers the place.
   .put('/:id/status', async (c) => {

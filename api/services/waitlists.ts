@@ -16,6 +16,7 @@ import {
   zonedParts,
 } from '../../engine/index.ts';
 import { offerDeadline } from '../../engine/offer-deadline.ts';
+import { schoolYearOn } from '../../engine/school-year.ts';
 import type { Db } from '../db/connection.ts';
 import { newId } from '../db/ids.ts';
 import { findClientById } from '../db/repositories/clients.ts';
@@ -43,6 +44,8 @@ export interface WaitlistEntryDto {
   user: { _id: string; fullName: string; email: string };
   /** When a Ready entry's offer runs out (ISO instant); null when no offer is running. */
   offerExpiresAt: string | null;
+  /** Shared by brothers and sisters who joined together (docs/rules/family.md); else null. */
+  familyId: string | null;
   createdAt: string;
 }
 
@@ -102,12 +105,14 @@ export async function waitlistJoinState(
       waitlistType,
       minAgeMonths: group.ageRange.minMonths,
       maxAgeMonths: group.ageRange.maxMonths,
+      schoolYears: group.schoolYears,
       blockOutOfRange: group.blockOutOfRange,
       sessions: group.activities,
     },
     attendees: attendees.map((a) => ({
       _id: a._id,
       ageMonths: a.dateOfBirth && firstDate ? ageInMonths(a.dateOfBirth, firstDate) : null,
+      schoolYear: a.dateOfBirth && firstDate ? schoolYearOn(a.dateOfBirth, firstDate) : null,
     })),
     attendeeId: chosen?._id,
     bookedSessionIds: booked.map((b) => b.activity_id),
@@ -226,6 +231,7 @@ export async function listWaitlistEntries(
         'w.type',
         'w.created_at',
         'w.offer_expires_at',
+        'w.family_id',
         'w.attendee_id',
         'g.id as group_id',
         'g.name as group_name',
@@ -261,6 +267,7 @@ export async function listWaitlistEntries(
       attendee: { _id: r.attendee_id, name: names.get(r.attendee_id) ?? '' },
       user: { _id: r.user_id, fullName: r.full_name, email: r.email },
       offerExpiresAt: r.status === 'Ready' ? r.offer_expires_at : null,
+      familyId: r.family_id,
       createdAt: r.created_at,
     })),
   };
