@@ -19,6 +19,8 @@ import { startDemoSite } from '../scripts/demo-site.ts';
 import { seedDemo } from '../scripts/seed.ts';
 import { startFakeStripe } from '../test/stripe-server/index.ts';
 import {
+  type ApiInit,
+  callApi,
   chromiumOrSkip,
   launchChromium,
   type Stack,
@@ -70,25 +72,7 @@ describe.skipIf(!chrome)('a new parent books on the demo organiser page', () => 
     await stack?.stop();
   });
 
-  async function call<T>(
-    path: string,
-    init: { token?: string; cookie?: string; body?: unknown } = {},
-  ) {
-    const response = await fetch(`${stack.productUrl}${path}`, {
-      method: init.body ? 'POST' : 'GET',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Client-Id': stack.clientId,
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        // The dashboard's cookie changes things only from the dashboard's own origin.
-        ...(init.cookie ? { Cookie: init.cookie, Origin: stack.productUrl } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    const json = (await response.json()) as { data: T; message?: string };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
-    return json.data;
-  }
+  const call = <T>(path: string, init: ApiInit = {}) => callApi<T>(stack, path, init);
 
   /** The demo admin's session cookie, as the dashboard signs in. */
   async function adminCookie() {

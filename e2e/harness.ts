@@ -120,3 +120,33 @@ export async function signInToDashboard(page: Page, productUrl: string, who = DE
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
+
+export interface ApiInit {
+  method?: string;
+  /** A parent's bearer token, as the widget sends it. */
+  token?: string;
+  /** The dashboard's session cookie; it counts only from the dashboard's own origin. */
+  cookie?: string;
+  body?: unknown;
+}
+
+/**
+ * Calls the product's API for the demo organiser as the widget or the dashboard would, and
+ * answers the response's `data`; a refusal throws with its status and message so a test's
+ * set-up step fails where it went wrong.
+ */
+export async function callApi<T>(stack: Stack, path: string, init: ApiInit = {}): Promise<T> {
+  const response = await fetch(`${stack.productUrl}${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Client-Id': stack.clientId,
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.cookie ? { Cookie: init.cookie, Origin: stack.productUrl } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const json = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
+  return json.data;
+}

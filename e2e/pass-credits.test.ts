@@ -6,7 +6,14 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumOrSkip, launchChromium, type Stack, startStack } from './harness.ts';
+import {
+  type ApiInit,
+  callApi,
+  chromiumOrSkip,
+  launchChromium,
+  type Stack,
+  startStack,
+} from './harness.ts';
 
 const chrome = chromiumOrSkip();
 const FOOTBALL = 'Junior Football – Spring Term';
@@ -25,22 +32,7 @@ describe.skipIf(!chrome)('session-pass credits in the widget basket (Chromium)',
     await stack?.stop();
   });
 
-  async function api<T>(path: string, init: { token?: string; cookie?: string; body?: unknown }) {
-    const response = await fetch(`${stack.productUrl}${path}`, {
-      method: init.body ? 'POST' : 'GET',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Client-Id': stack.clientId,
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        // The dashboard's cookie changes things only from the dashboard's own origin.
-        ...(init.cookie ? { Cookie: init.cookie, Origin: stack.productUrl } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    const json = (await response.json()) as { data: T; message?: string };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
-    return json.data;
-  }
+  const api = <T>(path: string, init: ApiInit = {}) => callApi<T>(stack, path, init);
 
   it('shows the credits left and spends one on a pay-as-you-go session', async () => {
     const login = await fetch(`${stack.productUrl}/api/auth/login`, {

@@ -12,7 +12,14 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedCode } from '../embed-snippet/code.ts';
-import { chromiumOrSkip, launchChromium, type Stack, startStack } from './harness.ts';
+import {
+  type ApiInit,
+  callApi,
+  chromiumOrSkip,
+  launchChromium,
+  type Stack,
+  startStack,
+} from './harness.ts';
 
 const chrome = chromiumOrSkip();
 const FOOTBALL = 'Junior Football – Spring Term';
@@ -51,24 +58,7 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
   let football: PublicGroup;
   let camp: PublicGroup;
 
-  async function call<T>(
-    path: string,
-    init: { method?: string; token?: string; cookie?: string; body?: unknown } = {},
-  ) {
-    const response = await fetch(`${stack.productUrl}${path}`, {
-      method: init.method ?? (init.body ? 'POST' : 'GET'),
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Client-Id': stack.clientId,
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        ...(init.cookie ? { Cookie: init.cookie, Origin: stack.productUrl } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    const json = (await response.json()) as { data: T; message?: string };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
-    return json.data;
-  }
+  const call = <T>(path: string, init: ApiInit = {}) => callApi<T>(stack, path, init);
 
   /** A page on the host site, recording the widget's events as the organiser's analytics would. */
   async function open(path = '', viewport = { width: 1000, height: 900 }) {
