@@ -30,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Multipart uploads pass FormData; the browser sets its own content type. */
   formData?: FormData;
+  /** The whole answer (`{ data, meta }` of a paged list) instead of its `data`. */
+  whole?: boolean;
 }
 
 /**
@@ -83,7 +85,7 @@ export function createApiClient(options: ApiClientOptions) {
         reason,
       );
     }
-    return (payload?.data ?? (null as T)) as T;
+    return (request.whole ? payload : (payload?.data ?? null)) as T;
   }
 
   async function read<T>(path: string, request: RequestOptions = {}): Promise<T> {

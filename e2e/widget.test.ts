@@ -150,7 +150,7 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     expect(new URL(stack.demoUrl).origin).not.toBe(product);
     expect(requests).toContain(`${product}/embed.js`);
     expect(requests).toContain(`${product}/widget.js`);
-    expect(requests).toContain(`${product}/api/activity-groups/full-list`);
+    expect(requests).toContain(`${product}/api/activity-groups/listing?limit=10`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -317,7 +317,7 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
   it('shows an error with Retry when the API fails, and recovers', async () => {
     const { page } = await openPage();
     let failing = true;
-    await page.route('**/api/activity-groups/full-list', (route) =>
+    await page.route('**/api/activity-groups/listing*', (route) =>
       failing
         ? route.fulfill({
             status: 503,

@@ -15,8 +15,7 @@ afterAll(() => ctx.close());
 type Org = Awaited<ReturnType<typeof premiumOrganiser>>;
 interface Page {
   data: { _id: string; name: string; activities: { date: string }[]; sessionsTotal: number }[];
-  next: string | null;
-  total: number;
+  meta: { next: string | null; total: number; limit: number; bySchoolYear: boolean };
 }
 
 const term = (dates: string[]) => ({
@@ -51,7 +50,7 @@ async function allPages(org: Org, query: Record<string, string | number>) {
     const res = await listing(org, cursor ? { ...query, cursor } : query);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     pages.push(res.body);
-    cursor = res.body.next;
+    cursor = res.body.meta.next;
   } while (cursor && pages.length < 20);
   return pages;
 }
@@ -69,13 +68,15 @@ describe('GET /api/activity-groups/listing', () => {
 
     const pages = await allPages(org, { limit: 2 });
     expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1]);
-    expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
-    expect(pages.at(-1)?.next).toBeNull();
+    expect(pages.map((p) => p.meta.total)).toEqual([5, 5, 5]);
+    // Nothing limits by school year here: the widget leaves its year filter out.
+    expect(pages[0]?.meta.bySchoolYear).toBe(false);
+    expect(pages.at(-1)?.meta.next).toBeNull();
     expect(pages.flatMap((p) => p.data.map((g) => g.name))).toEqual(order);
     // Exactly one page's worth: no empty last page to fetch.
     const exact = await allPages(org, { limit: 5 });
     expect(exact).toHaveLength(1);
-    expect(exact[0]?.next).toBeNull();
+    expect(exact[0]?.meta.next).toBeNull();
   });
 
   it('refuses a page size over the maximum, and a cursor it never gave, with a 400', async () => {
@@ -105,7 +106,8 @@ describe('GET /api/activity-groups/listing', () => {
     const pages = await allPages(org, { limit: 2, schoolYear: 2 });
     expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1]);
     expect(pages.flatMap((p) => p.data.map((g) => g.name))).toEqual(young);
-    expect(pages[0]?.total).toBe(5);
+    expect(pages[0]?.meta.total).toBe(5);
+    expect(pages[0]?.meta.bySchoolYear).toBe(true);
     const older = await listing(org, { schoolYear: 8, limit: 50 });
     expect(older.body.data.map((g: { name: string }) => g.name)).toEqual([
       'Older 0',
@@ -197,8 +199,8 @@ describe('GET /api/activity-groups/listing', () => {
     // A cursor from one organiser's listing names no group of another's.
     const two = await group(mine, 'Mine 2');
     const first = await listing(mine, { limit: 1 });
-    expect(first.body.next).toBeTruthy();
-    const elsewhere = await listing(theirs, { cursor: first.body.next });
+    expect(first.body.meta.next).toBeTruthy();
+    const elsewhere = await listing(theirs, { cursor: first.body.meta.next });
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body.data.map((g: { _id: string }) => g._id)).not.toContain(two);
   });

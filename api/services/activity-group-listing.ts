@@ -17,12 +17,18 @@ export type ListingGroupDto = ActivityGroupDto & {
   sessionsTotal: number;
 };
 
+/** A page in the paged lists' envelope (`{ data, meta }`, docs/api/calls.md). */
 export interface ListingPage {
   data: ListingGroupDto[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next: string | null;
-  /** Groups matching the filters, on every page together. */
-  total: number;
+  meta: {
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next: string | null;
+    /** Groups matching the filters, on every page together. */
+    total: number;
+    limit: number;
+    /** Whether any published group is limited by school year: the widget offers the filter. */
+    bySchoolYear: boolean;
+  };
 }
 
 export interface ListingQuery {
@@ -155,7 +161,8 @@ export async function loadListingPage(
     const group = byId.get(k.id);
     return group ? [windowed(group, query.sessions)] : [];
   });
-  return { data, next, total: matching.length };
+  const bySchoolYear = rows.some((g) => g.school_year_min !== null || g.school_year_max !== null);
+  return { data, meta: { next, total: matching.length, limit: query.limit, bySchoolYear } };
 }
 
 /** The group with its next `count` upcoming sessions (and each all-sessions ticket's first full one). */

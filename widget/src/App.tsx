@@ -9,7 +9,7 @@ import {
   loadWaitlist,
   useChunk,
 } from './lazy.ts';
-import { findInList, useWidget, type View, type WidgetStore } from './store.ts';
+import { listedName, useWidget, type View, type WidgetStore } from './store.ts';
 import { strings } from './strings.ts';
 import { DetailSkeleton, ErrorNotice, StoreContext } from './views/common.tsx';
 import { type ButtonDisplay, Listing } from './views/Listing.tsx';
@@ -37,7 +37,7 @@ export function App({ store }: { store: WidgetStore }) {
   const view = useWidget(store, (s) => s.view);
   const appearance = useWidget(store, (s) => s.appearance);
   const booking = useWidget(store, (s) =>
-    s.view.kind === 'book' ? findInList(s, s.view.id)?.name : undefined,
+    s.view.kind === 'book' ? listedName(s, s.view.id) : undefined,
   );
   const saved = settings.status === 'ready' ? settings.data : null;
   const template = appearance.template ?? saved?.formTemplate ?? 'Default';

@@ -6,7 +6,7 @@
  */
 import type { Quote } from '../../api-client/index.ts';
 import { events } from './page.ts';
-import { findInList, type View, type WidgetStore } from './store.ts';
+import { listedName, type View, type WidgetStore } from './store.ts';
 
 /**
  * @example emitStep('payment', { _id: 'g1', name: 'Football' }, quote, 2)
@@ -36,7 +36,7 @@ export function followSteps(store: WidgetStore) {
     // The step names are the views' kinds, but an activity's page is 'activity' as in its link.
     emitStep(
       view.kind === 'group' ? 'activity' : view.kind,
-      id ? { _id: id, name: findInList(store.getState(), id)?.name } : undefined,
+      id ? { _id: id, name: listedName(store.getState(), id) } : undefined,
     );
   };
   // After the page's queued `Classwise('on', …)` calls are replayed (main.tsx, installPageApi).

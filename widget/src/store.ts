@@ -9,6 +9,8 @@ import {
   type ApiClient,
   type ClientSettings,
   createApiClient,
+  type ListingGroup,
+  type ListingPage,
   type User,
 } from '../../api-client/index.ts';
 import type { BookingStep } from '../../engine/deep-links.ts';
@@ -47,7 +49,12 @@ export interface Appearance {
 export interface WidgetState {
   appearance: Appearance;
   settings: Remote<ClientSettings>;
-  list: Remote<ActivityGroup[]> | null;
+  /** The listing's groups so far: its pages, one after another, as the parent scrolls. */
+  list: Remote<ListingGroup[]> | null;
+  /** The listing's next page (cursor, loading, failure) and whether it offers the year filter. */
+  more: ListingMore;
+  /** The listing's school-year filter, applied by the server before paging; null: all years. */
+  schoolYear: number | null;
   /** Groups fetched one by one (a starting view or an `open` call before the list arrived). */
   groups: Record<string, Remote<ActivityGroup>>;
   view: View;
@@ -60,6 +67,16 @@ export interface WidgetState {
   /** The last view change replaces the page's history entry instead of adding one (history.ts). */
   replace: boolean;
 }
+
+export interface ListingMore {
+  next: string | null;
+  loading: boolean;
+  error: string | null;
+  bySchoolYear: boolean;
+}
+
+/** Groups per listing page: a screenful of cards (the server allows up to 50). */
+export const LISTING_PAGE = 10;
 
 export interface WidgetActions {
   /** `focusGroup`: the group whose Book button gets focus back. */
@@ -79,6 +96,10 @@ export interface WidgetActions {
   refreshGroup(id: string): void;
   /** Loads again whatever failed (the Retry button). */
   retry(): void;
+  /** The listing's next page, if there is one and it is not already on its way. */
+  loadMore(): void;
+  /** Filters the listing by school year (null: all years), from its first page again. */
+  setSchoolYear(year: number | null): void;
 }
 
 /** The store, its actions, and the API client the lazily loaded steps call through. */
@@ -126,6 +147,8 @@ export function createWidgetStore({
   const store = createStore<WidgetState>(() => ({
     settings: { status: 'loading' },
     list: null,
+    more: { next: null, loading: false, error: null, bySchoolYear: false },
+    schoolYear: null,
     groups: {},
     view,
     appearance,
@@ -175,12 +198,55 @@ export function createWidgetStore({
       (error) => setState({ settings: failed(error) }),
     );
   };
+  // The listing a page at a time (issue 18); a filter change starts again from the first page,
+  // and an answer to a request made before the change is dropped.
+  let listRequest = 0;
+  const listingPath = (cursor?: string | null) => {
+    const query = new URLSearchParams({ limit: String(LISTING_PAGE) });
+    if (tab) query.set('tab', tab);
+    const year = getState().schoolYear;
+    if (year !== null) query.set('schoolYear', String(year));
+    if (cursor) query.set('cursor', cursor);
+    return `/api/activity-groups/listing?${query}`;
+  };
+  const pageMore = (page: ListingPage): ListingMore => ({
+    next: page.meta.next,
+    loading: false,
+    error: null,
+    bySchoolYear: page.meta.bySchoolYear,
+  });
   const loadList = () => {
-    setState({ list: { status: 'loading' } });
-    const filter = tab ? `?filters=${encodeURIComponent(JSON.stringify({ tab }))}` : '';
-    api.get<ActivityGroup[]>(`/api/activity-groups/full-list${filter}`).then(
-      (data) => setState({ list: { status: 'ready', data } }),
-      (error) => setState({ list: failed(error) }),
+    const request = ++listRequest;
+    setState((s) => ({
+      list: { status: 'loading' },
+      more: { ...s.more, next: null, error: null },
+    }));
+    api.get<ListingPage>(listingPath(), { whole: true }).then(
+      (page) =>
+        request === listRequest &&
+        setState({ list: { status: 'ready', data: page.data }, more: pageMore(page) }),
+      (error) => request === listRequest && setState({ list: failed(error) }),
+    );
+  };
+  const loadMore = () => {
+    const { list, more } = getState();
+    if (list?.status !== 'ready' || !more.next || more.loading) return;
+    const request = listRequest;
+    setState({ more: { ...more, loading: true, error: null } });
+    api.get<ListingPage>(listingPath(more.next), { whole: true }).then(
+      (page) => {
+        const current = getState().list;
+        if (request !== listRequest || current?.status !== 'ready') return;
+        const seen = new Set(current.data.map((g) => g._id));
+        const added = page.data.filter((g) => !seen.has(g._id));
+        setState({
+          list: { status: 'ready', data: [...current.data, ...added] },
+          more: pageMore(page),
+        });
+      },
+      (error) =>
+        request === listRequest &&
+        setState((s) => ({ more: { ...s.more, loading: false, error: failed(error).message } })),
     );
   };
   const loadGroup = (id: string) => {
@@ -223,10 +289,17 @@ export function createWidgetStore({
       saveToken(clientId, null);
     },
     refreshGroup: (id) => loadGroup(id),
+    loadMore,
+    setSchoolYear(year) {
+      if (year === getState().schoolYear) return;
+      setState({ schoolYear: year });
+      loadList();
+    },
     retry() {
       const s = getState();
       if (s.settings.status === 'error') loadSettings();
       if (s.list?.status === 'error') loadList();
+      if (s.more.error) loadMore();
       for (const [id, remote] of Object.entries(s.groups)) {
         if (remote.status === 'error') loadGroup(id);
       }
@@ -251,10 +324,21 @@ export function createWidgetStore({
   });
 }
 
-/** A group from the already loaded list, if it is there. */
+const listed = (state: WidgetState, id: string) =>
+  state.list?.status === 'ready' ? state.list.data.find((g) => g._id === id) : undefined;
+
+/**
+ * A group from the already loaded list, if it is there with all its sessions: a card carries
+ * only the next few (issue 18), so the group's page and the booking journey fetch the rest.
+ */
 export function findInList(state: WidgetState, id: string): ActivityGroup | undefined {
-  return state.list?.status === 'ready' ? state.list.data.find((g) => g._id === id) : undefined;
+  const group = listed(state, id);
+  return group && group.activities.length >= group.sessionsTotal ? group : undefined;
 }
+
+/** A listed group's name, even when its card has only its next sessions. */
+export const listedName = (state: WidgetState, id: string): string | undefined =>
+  listed(state, id)?.name;
 
 /**
  * Subscribes a component to one slice; select must return existing objects, not new ones.

@@ -74,7 +74,7 @@ export const activityRoutes: RouteDocs = {
       'Filters apply before paging, so every page but the last is full. Groups come in the ' +
       "organiser's order; each lists its next upcoming sessions (and the first full session of " +
       "an all-sessions ticket) with `sessionsTotal` counting all of them; the group's own " +
-      '`/public` read has every session. Pass `next` back as `cursor` for the following page.',
+      '`/public` read has every session. Pass `meta.next` back as `cursor` for the following page.',
     access: 'widget',
     query: {
       limit: 'Groups per page, 1 to 50 (10); more is refused with a 400.',
@@ -86,7 +86,7 @@ export const activityRoutes: RouteDocs = {
       sessions: 'Upcoming sessions listed per group, 1 to 20 (3).',
     },
     returns:
-      '`{ data, next, total }`: the groups, the cursor for the next page (null at the end) and how many groups match.',
+      '`{ data, meta: { next, total, limit } }`: the groups, the cursor for the next page (null at the end) and how many groups match.',
   },
   'POST /api/activity-groups': {
     tag,

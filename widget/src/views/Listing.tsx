@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
-import { SCHOOL_YEARS, schoolYearName, suitsSchoolYear } from '../../../engine/school-year.ts';
+import type { ClientSettings, ListingGroup } from '../../../api-client/index.ts';
+import { SCHOOL_YEARS, schoolYearName } from '../../../engine/school-year.ts';
 import { ageRange, dateLabel, localeFor, timeRange } from '../format.ts';
 import { preloadDetail } from '../lazy.ts';
-import type { Remote } from '../store.ts';
+import { useEffect, useRef } from '../preact.ts';
+import { type Remote, useWidget } from '../store.ts';
 import { strings } from '../strings.ts';
 import {
   byStart,
@@ -22,8 +22,10 @@ const NEXT_DATES = 3;
 export type ButtonDisplay = 'align right' | 'full width' | 'hidden' | 'none';
 
 /**
- * The published activity groups as cards. Loading, failure and emptiness each have their own
- * state, and the container keeps its height while loading so the host page does not jump.
+ * The published activity groups as cards, a page at a time: the next page loads as the parent
+ * scrolls near the end (or presses Show more), and the school-year filter asks the server again
+ * from the first page. Loading, failure and emptiness each have their own state, and the
+ * container keeps its height while loading so the host page does not jump.
  */
 export function Listing({
   settings,
@@ -33,14 +35,16 @@ export function Listing({
   buttonDisplay,
 }: {
   settings: Remote<ClientSettings>;
-  list: Remote<ActivityGroup[]> | null;
+  list: Remote<ListingGroup[]> | null;
   focusGroup?: string;
   /** Focus the listing's heading (the parent came from a later step, e.g. 'Book another'). */
   focus?: boolean;
   buttonDisplay: ButtonDisplay;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [year, setYear] = useState<number | null>(null);
+  const store = useStore();
+  const year = useWidget(store, (s) => s.schoolYear);
+  const byYear = useWidget(store, (s) => s.more.bySchoolYear);
   const ready = list?.status === 'ready';
   // Back from a group's page, focus returns to the control that opened it; from a later step, to
   // the heading. Again once the list has arrived (`ready`): the targets exist only then.
@@ -52,17 +56,27 @@ export function Listing({
 
   const failed = settings.status === 'error' ? settings : list?.status === 'error' ? list : null;
   if (failed) return <ErrorNotice title={strings.loadFailed} message={failed.message} />;
-  if (settings.status !== 'ready' || list?.status !== 'ready') return <ListingSkeleton />;
-  if (list.data.length === 0) return <p className="cw-notice">{strings.noActivities}</p>;
-  // The filter appears only where an organiser limits activities by school year.
-  const byYear = list.data.some((g) => g.schoolYears.min !== null || g.schoolYears.max !== null);
-  const groups = year === null ? list.data : list.data.filter((g) => suitsSchoolYear(g, year));
+  // The filter appears only where an organiser limits activities by school year, and stays in
+  // place (with its focus) while the filtered first page loads.
+  const filter = byYear && <SchoolYearFilter year={year} onChange={store.actions.setSchoolYear} />;
+  if (settings.status !== 'ready' || list?.status !== 'ready') {
+    return (
+      <div>
+        {year !== null && filter}
+        <ListingSkeleton />
+      </div>
+    );
+  }
+  const groups = list.data;
+  if (groups.length === 0 && year === null) {
+    return <p className="cw-notice">{strings.noActivities}</p>;
+  }
   return (
     <div ref={ref}>
       <h2 className="cw-sr" tabIndex={-1}>
         {strings.activities}
       </h2>
-      {byYear && <SchoolYearFilter year={year} onChange={setYear} />}
+      {filter}
       {groups.length === 0 && <p className="cw-notice">{strings.noActivitiesForYear}</p>}
       <ul className="cw-list">
         {groups.map((group) => (
@@ -74,8 +88,70 @@ export function Listing({
           />
         ))}
       </ul>
+      <MoreGroups shown={groups.length} />
       {groups.some((g) => g.tickets.some(isProRata)) && (
         <p className="cw-legend">{strings.proRataLegend}</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The way to the next page: loaded by itself when this comes within a screen of the viewport
+ * (IntersectionObserver), and a Show more button for keyboards, old browsers and a page that
+ * does not scroll. After a press, focus moves to the first new card so the parent reads on.
+ */
+function MoreGroups({ shown }: { shown: number }) {
+  const store = useStore();
+  const more = useWidget(store, (s) => s.more);
+  const ref = useRef<HTMLDivElement>(null);
+  const pressedAt = useRef<number | null>(null);
+  const { next, loading, error } = more;
+  useEffect(() => {
+    const sentinel = ref.current;
+    if (!sentinel || !next || error || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) store.actions.loadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [store, next, error]);
+  useEffect(() => {
+    const from = pressedAt.current;
+    if (from === null || shown <= from) return;
+    pressedAt.current = null;
+    const cards = ref.current?.parentElement?.querySelectorAll<HTMLElement>('.cw-list > li');
+    cards?.[from]?.querySelector<HTMLElement>('[data-cw-group]')?.focus();
+  }, [shown]);
+  if (!next && !loading) return null;
+  const press = () => {
+    pressedAt.current = shown;
+    if (error) store.actions.retry();
+    else store.actions.loadMore();
+  };
+  return (
+    <div ref={ref} className="cw-more">
+      {loading ? (
+        <div aria-busy="true">
+          <p className="cw-sr" role="status">
+            {strings.loadingMore}
+          </p>
+          <SkeletonCards count={2} />
+        </div>
+      ) : (
+        <>
+          {error && (
+            <p className="cw-notice" role="alert">
+              {strings.moreFailed}
+            </p>
+          )}
+          <button type="button" className="cw-ghost" onClick={press}>
+            {error ? strings.retry : strings.showMore}
+          </button>
+        </>
       )}
     </div>
   );
@@ -115,19 +191,27 @@ function ListingSkeleton() {
       <p className="cw-sr" role="status">
         {strings.loadingActivities}
       </p>
-      <ul className="cw-list" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="cw-card cw-skel-card">
-            <div className="cw-main">
-              <SkeletonLines widths={[55, 35, 45, 40]} />
-            </div>
-            <div className="cw-side">
-              <SkeletonLines widths={[30, 80, 80]} />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <SkeletonCards count={3} />
     </div>
+  );
+}
+
+const SKELETON_KEYS = ['a', 'b', 'c'];
+
+function SkeletonCards({ count }: { count: number }) {
+  return (
+    <ul className="cw-list" aria-hidden="true">
+      {SKELETON_KEYS.slice(0, count).map((key) => (
+        <li key={key} className="cw-card cw-skel-card">
+          <div className="cw-main">
+            <SkeletonLines widths={[55, 35, 45, 40]} />
+          </div>
+          <div className="cw-side">
+            <SkeletonLines widths={[30, 80, 80]} />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -136,7 +220,7 @@ function GroupCard({
   settings,
   buttonDisplay,
 }: {
-  group: ActivityGroup;
+  group: ListingGroup;
   settings: ClientSettings;
   buttonDisplay: ButtonDisplay;
 }) {
@@ -187,7 +271,9 @@ function GroupCard({
             </ul>
           )}
         </div>
-        {sessions.length > 0 && <p className="cw-count">{strings.sessions(sessions.length)}</p>}
+        {group.sessionsTotal > 0 && (
+          <p className="cw-count">{strings.sessions(group.sessionsTotal)}</p>
+        )}
       </div>
       <div className="cw-side">
         <h4 className="cw-label">{strings.prices}</h4>
