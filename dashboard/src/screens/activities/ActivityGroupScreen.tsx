@@ -24,6 +24,7 @@ import {
 } from './lib.ts';
 import { SalesBySessionDialog } from './parts.tsx';
 import { type Sales, useActivityGroup, useSales } from './queries.ts';
+import { TrialConversion } from './TrialConversion.tsx';
 import './activities.css';
 
 type Session = ActivityGroup['activities'][number];
@@ -177,6 +178,7 @@ export function ActivityGroupScreen() {
             {t.name}
             {t.type === 'all' && t.shouldProRata ? '*' : ''}
           </span>
+          {t.trial ? <Badge tone="info">Trial</Badge> : null}
           {t.enabled ? null : <Badge>Disabled</Badge>}
         </span>
       ),
@@ -263,6 +265,7 @@ export function ActivityGroupScreen() {
       />
       <QueryError error={group.error ?? active.error} />
       <SalesSummary active={active.data} cancelled={cancelled.data} waitlist={waitlist.data} />
+      <TrialConversion groupId={id} hasTrial={g?.tickets.some((t) => t.trial) ?? false} />
       {g?.description ? (
         <Card title="Description">
           {/* Sanitised by the server when saved (docs/decisions.md). */}

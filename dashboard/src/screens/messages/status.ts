@@ -40,4 +40,5 @@ export const kindLabels: Record<string, string> = {
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
   'waitlist-offer-lapsed': 'Waitlist offer lapsed',
+  'trial-follow-up': 'Trial follow-up',
 };

@@ -331,6 +331,7 @@ export function TicketsStep({
         <span className="cell-strong">
           {t.name}
           {t.type === 'all' && t.shouldProRata ? '*' : ''}
+          {t.trial ? ' (trial)' : ''}
         </span>
       ),
     },

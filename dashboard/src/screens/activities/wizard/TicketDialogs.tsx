@@ -241,6 +241,7 @@ export function TicketDialog({
     overrideTimeDisplay: ticket?.overrideTimeDisplay ?? false,
     timeDisplay: ticket?.timeDisplay ?? null,
     enabled: ticket?.enabled ?? true,
+    trial: ticket?.trial ?? false,
   }));
   const [advanced, setAdvanced] = useState(() => ticketAdvancedOptionsOpen(values));
   const [tried, setTried] = useState(false);
@@ -323,6 +324,14 @@ export function TicketDialog({
             hint="Parents who book after the first session pay only for the sessions that remain."
             checked={values.shouldProRata === true}
             onChange={(shouldProRata) => set({ shouldProRata })}
+          />
+        ) : null}
+        {show.trial ? (
+          <Checkbox
+            label="Trial ticket"
+            hint="One session at this price, once per child on this activity. After the session the parent is e-mailed an offer for the rest of the term."
+            checked={values.trial === true}
+            onChange={(trial) => set({ trial })}
           />
         ) : null}
         {show.subscriptionPlan ? (
