@@ -1,3 +1,4 @@
+import { itemNetPrice } from '../../../engine/booking-amounts.ts';
 import {
   type CancelItem,
   type CancellationRuleData,
@@ -147,7 +148,7 @@ async function quoteFor(
       itemId: item.id,
       ticketType: item.type,
       amountPaid: itemAmountPaid({
-        itemNet: item.price - item.discount,
+        itemNet: itemNetPrice(item),
         bookingNet,
         bookingPaid: loaded.received,
       }),

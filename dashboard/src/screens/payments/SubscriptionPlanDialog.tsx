@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { minorToMajor } from '../../../../engine/money.ts';
 import { subscriptionPlanSchema } from '../../../../engine/schemas/subscription-plan.ts';
 import { TextField } from '../../components/FormField.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
@@ -25,7 +26,7 @@ export function SubscriptionPlanDialog({
 }) {
   const [values, setValues] = useState({
     name: plan?.name ?? '',
-    amount: plan ? String(plan.amount / 100) : '',
+    amount: plan ? String(minorToMajor(plan.amount)) : '',
   });
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateSubscriptionPlan();
