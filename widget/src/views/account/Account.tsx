@@ -14,6 +14,14 @@ import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, failureText, isUnauthorised, StepHeading, StepSkeleton } from '../ui.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
+import { householdText } from './household-text.ts';
+import {
+  AcceptInvite,
+  type EmailedLink,
+  RedeemSignInLink,
+  SignInLinkForm,
+  takeEmailedLink,
+} from './LinkSignIn.tsx';
 
 /**
  * Shows `children(user)` once a parent is signed in; until then the sign-in and register forms.
@@ -25,6 +33,8 @@ export function RequireSignIn({ children }: { children: (user: User) => ReactNod
   const session = useWidget(store, (s) => s.session);
   const ended = useWidget(store, (s) => s.sessionEnded);
   const [failed, setFailed] = useState<unknown>(null);
+  // An e-mailed sign-in link or household invitation this page was opened with.
+  const [emailed, setEmailed] = useState<EmailedLink | null>(takeEmailedLink);
 
   // A token saved on an earlier visit: ask who it belongs to (and whether it still works).
   useEffect(() => {
@@ -41,6 +51,10 @@ export function RequireSignIn({ children }: { children: (user: User) => ReactNod
     };
   }, [session, store]);
 
+  if (emailed?.kind === 'invite')
+    return <AcceptInvite token={emailed.token} onDone={() => setEmailed(null)} />;
+  if (emailed?.kind === 'signin')
+    return <RedeemSignInLink token={emailed.token} onDone={() => setEmailed(null)} />;
   if (session?.user) {
     const signOut = () => {
       // Revoke on the server too; the widget forgets the token whatever the answer.
@@ -71,13 +85,15 @@ export function RequireSignIn({ children }: { children: (user: User) => ReactNod
 }
 
 function AuthForms({ notice }: { notice: string | null }) {
-  const [mode, setMode] = useState<'signIn' | 'register' | 'forgot'>('signIn');
+  const [mode, setMode] = useState<'signIn' | 'register' | 'forgot' | 'link'>('signIn');
   return (
     <div className="cw-step">
       {mode === 'signIn' ? (
         <SignIn notice={notice} />
       ) : mode === 'forgot' ? (
         <ForgotPassword />
+      ) : mode === 'link' ? (
+        <SignInLinkForm />
       ) : (
         <Register />
       )}
@@ -85,6 +101,9 @@ function AuthForms({ notice }: { notice: string | null }) {
         <p className="cw-switch">
           <button type="button" className="cw-ghost" onClick={() => setMode('forgot')}>
             {text.forgotPassword}
+          </button>{' '}
+          <button type="button" className="cw-ghost" onClick={() => setMode('link')}>
+            {householdText.emailMeLink}
           </button>
         </p>
       ) : null}

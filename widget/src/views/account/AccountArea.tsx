@@ -6,7 +6,6 @@
 import type { ClientSettings, User } from '../../../../api-client/index.ts';
 import type { StepProps } from '../../App.tsx';
 import { useWidget } from '../../store.ts';
-import { strings } from '../../strings.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { StepHeading } from '../ui.tsx';
@@ -14,6 +13,8 @@ import { RequireSignIn } from './Account.tsx';
 import { accountText } from './account-text.ts';
 import { ChangePassword } from './ChangePassword.tsx';
 import { Children } from './Children.tsx';
+import { Household } from './Household.tsx';
+import { householdText } from './household-text.ts';
 import { OwnDetailsForm } from './OwnDetails.tsx';
 
 export default function AccountArea({ settings }: StepProps) {
@@ -42,6 +43,10 @@ function Account({ user, settings }: { user: User; settings: ClientSettings }) {
       <section className="cw-panel cw-step" aria-labelledby="cw-account-children">
         <h4 id="cw-account-children">{accountText.children}</h4>
         <Children settings={settings} />
+      </section>
+      <section className="cw-panel cw-step" aria-labelledby="cw-account-household">
+        <h4 id="cw-account-household">{householdText.household}</h4>
+        <Household user={user} />
       </section>
       <section className="cw-panel cw-step" aria-labelledby="cw-account-details">
         <h4 id="cw-account-details">{accountText.yourDetails}</h4>
