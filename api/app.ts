@@ -39,6 +39,7 @@ import { makeUps } from './routes/make-ups.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
+import { reEnrolmentRoutes } from './routes/re-enrolment.ts';
 import { paymentMethods } from './routes/payment-methods.ts';
 import { paymentSchedules } from './routes/payment-schedules.ts';
 import { registers } from './routes/registers.ts';
@@ -95,6 +96,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/user/household', userHousehold)
     .route('/attendees', attendees)
     .route('/waitlists', waitlists)
+    .route('/re-enrolments', reEnrolmentRoutes)
     .route('/trials', trials)
     .route('/bookings', bookings)
     .route('/overview', overview)

@@ -27,6 +27,7 @@ import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_rea
 import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
 import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.ts';
 import * as households from './migrations/2026_11_28_1545_hh_households.ts';
+import * as reEnrolOffers from './migrations/2026_11_28_1550_reenrol_offers.ts';
 import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 import * as trialTickets from './migrations/2026_11_28_1550_trials_trial_tickets.ts';
 import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_1550_trials_trial_tickets': trialTickets,
   '2026_11_28_1540_makeup_absences': makeUpAbsences,
   '2026_11_28_1545_hh_households': households,
+  '2026_11_28_1550_reenrol_offers': reEnrolOffers,
   '2026_11_28_1600_famwait_family_waitlists': familyWaitlists,
 };
 

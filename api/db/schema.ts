@@ -691,6 +691,31 @@ export interface AbsencesTable extends Owned {
   make_up_place_id: string | null;
 }
 
+/** A term rollover: re-enrolment from one activity onto its copy (docs/rules/re-enrolment.md). */
+export interface ReEnrolmentsTable extends Owned {
+  source_group_id: string;
+  target_group_id: string;
+  window_days: number;
+  window_ends_at: string;
+  /** When the window-end job lapsed the untaken offers; null while open. */
+  closed_at: string | null;
+}
+
+/** One child's offer of the same place on the copy. */
+export interface ReEnrolmentOffersTable extends Owned {
+  re_enrolment_id: string;
+  target_group_id: string;
+  user_id: string;
+  attendee_id: string;
+  ticket_id: string;
+  status: 'offered' | 'accepted' | 'declined' | 'lapsed';
+  window_ends_at: string;
+  /** The e-mailed link's token, hashed; null until the e-mail is composed. */
+  token_hash: string | null;
+  booking_id: string | null;
+  answered_at: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -754,6 +779,8 @@ export interface Database {
   login_links: LoginLinksTable;
   make_up_rules: MakeUpRulesTable;
   absences: AbsencesTable;
+  re_enrolments: ReEnrolmentsTable;
+  re_enrolment_offers: ReEnrolmentOffersTable;
 }
 
 /** The offer e-mailed after a trial session, one per trial place (docs/rules/trials.md). */

@@ -5,6 +5,7 @@ import { paymentJobHandlers } from '../payments/jobs.ts';
 import type { StripeSettings } from '../payments/stripe.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from '../services/bookings/jobs.ts';
 import { releaseBooking } from '../services/bookings/lifecycle.ts';
+import { CLOSE_RE_ENROLMENT_JOB, closeReEnrolment } from '../services/re-enrolment.ts';
 import { EXPIRE_OFFER_JOB, expireOffer } from '../services/waitlists.ts';
 import { trialJobHandlers } from '../services/trials.ts';
 import { housekeepingJobHandlers } from './housekeeping.ts';
@@ -50,6 +51,10 @@ export function bookingJobHandlers(): Record<string, JobHandler> {
     // Queued when an admin offers a waitlist place; Ready → Expired frees the kept place.
     [EXPIRE_OFFER_JOB]: async ({ clientId, entryId }, { db, now }) => {
       await expireOffer(db, clientId, entryId, now.getTime());
+    },
+    // Queued when re-enrolment opens, for the end of its window (docs/rules/re-enrolment.md).
+    [CLOSE_RE_ENROLMENT_JOB]: async ({ clientId, reEnrolmentId }, { db, now }) => {
+      await closeReEnrolment(db, clientId, reEnrolmentId, now);
     },
   };
 }

@@ -26,7 +26,8 @@ export type MessageKind =
   | 'waitlist-joined'
   | 'waitlist-offer'
   | 'waitlist-offer-reminder'
-  | 'waitlist-offer-lapsed';
+  | 'waitlist-offer-lapsed'
+  | 're-enrolment-offer';
 
 export interface OutgoingMessage {
   clientId: string;

@@ -8,6 +8,7 @@ import { fileRoutes } from './paths/files.ts';
 import { householdRoutes } from './paths/households.ts';
 import { pageRoutes } from './paths/pages.ts';
 import { paymentRoutes } from './paths/payments.ts';
+import { reEnrolmentRoutes } from './paths/re-enrolment.ts';
 import { registerRoutes } from './paths/registers.ts';
 import { reportRoutes } from './paths/reports.ts';
 import { settingsRoutes } from './paths/settings.ts';
@@ -28,6 +29,7 @@ export const routeDocs: RouteDocs = {
   ...activityRoutes,
   ...customerRoutes,
   ...bookingRoutes,
+  ...reEnrolmentRoutes,
   ...registerRoutes,
   ...reportRoutes,
   ...paymentRoutes,

@@ -8,6 +8,7 @@ import { composePasswordReset } from './password-reset.tsx';
 import { composePaymentDue } from './payment-due.tsx';
 import { composePaymentNotice } from './payment-notice.tsx';
 import { composePaymentReceived } from './payment-received.tsx';
+import { composeReEnrolmentOffer } from './re-enrolment-offer.tsx';
 import { composeSessionReminder } from './session-reminder.tsx';
 import { composeTrialFollowUp } from './trial-follow-up.tsx';
 import type { Composer } from './types.ts';
@@ -36,4 +37,5 @@ export const composers: Record<MessageKind, Composer> = {
   'waitlist-offer': composeWaitlistOffer,
   'waitlist-offer-reminder': composeWaitlistOffer,
   'waitlist-offer-lapsed': composeWaitlistOffer,
+  're-enrolment-offer': composeReEnrolmentOffer,
 };

@@ -21,6 +21,7 @@ import { HttpError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
 import { planScheduledPayments } from '../../payments/schedules.ts';
+import { markReEnrolmentAccepted } from '../re-enrolment-places.ts';
 import { markOffersUsed } from '../waitlists.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from './jobs.ts';
 import { releaseBooking } from './lifecycle.ts';
@@ -182,6 +183,15 @@ export async function createBooking(
           trx,
           clientId,
           priced.requests.map((r) => ({ ...r, groupId: groupOf.get(r.sessionId) ?? '' })),
+        );
+      // So is a re-enrolment offer for the child on this group (docs/rules/re-enrolment.md).
+      if (!input.hold)
+        await markReEnrolmentAccepted(
+          trx,
+          clientId,
+          bookingId,
+          priced.requests.map((r) => ({ ...r, groupId: groupOf.get(r.sessionId) ?? '' })),
+          now,
         );
       return { bookingId, replayed: false };
     });

@@ -21,6 +21,7 @@ import { fromFlag } from '../../db/time.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { listAttendees } from '../attendees.ts';
 import { listDiscountRules } from '../discount-rules.ts';
+import { loadReEnrolmentKeeps } from '../re-enrolment-places.ts';
 
 /*
  * Everything pricing and the capacity check read from the database for one customer's basket,
@@ -372,16 +373,21 @@ export async function loadCapacityRows(
         holdExpiresAt: p.hold_expires_at,
       })),
     ],
-    waitlist: offersBySession(
-      waitlist.map((w) => ({
-        attendeeId: w.attendee_id,
-        activityGroupId: w.activity_group_id,
-        activityId: w.activity_id,
-        status: w.status as WaitlistStatus,
-        offerExpiresAt: w.offer_expires_at,
-      })),
-      sessions.map((s) => ({ _id: s.id, groupId: s.activity_group_id })),
-    ),
+    waitlist: [
+      ...offersBySession(
+        waitlist.map((w) => ({
+          attendeeId: w.attendee_id,
+          activityGroupId: w.activity_group_id,
+          activityId: w.activity_id,
+          status: w.status as WaitlistStatus,
+          offerExpiresAt: w.offer_expires_at,
+        })),
+        sessions.map((s) => ({ _id: s.id, groupId: s.activity_group_id })),
+      ),
+      // Places kept for children being re-enrolled count like offers (docs/rules/re-enrolment.md);
+      // each runs out at its window's end, which the engine checks against the caller's clock.
+      ...(await loadReEnrolmentKeeps(db, clientId, sessions)),
+    ],
   };
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import { readJson } from '../../db/json.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueBookingConfirmation } from '../../mail/booking-messages.ts';
+import { markReEnrolmentAccepted } from '../re-enrolment-places.ts';
 import { markOffersUsed } from '../waitlists.ts';
 import { enqueueUnpaidRelease } from './create.ts';
 import { releaseBooking, setLineStatus } from './lifecycle.ts';
@@ -164,6 +165,13 @@ export async function placeHeldBooking(
         sessionId: p.activity_id,
         groupId: p.activity_group_id,
       })),
+    );
+    await markReEnrolmentAccepted(
+      trx,
+      clientId,
+      bookingId,
+      places.map((p) => ({ attendeeId: p.attendee_id, groupId: p.activity_group_id })),
+      Date.parse(nowIso),
     );
     // The parent hears once the places are theirs; a card hold hears when it is paid.
     if (state.booking !== 'held')
