@@ -171,6 +171,44 @@ describe('subscription tickets', () => {
     expect(refused.body.message).toBe(messages.connectedAccountUsedBySubscriptions);
   });
 
+  it("a sibling's membership is collected each month at the discounted price", async () => {
+    const s = await heldSubscriptionBooking();
+    // Priced with a 10% sibling discount on the £30.00 plan (docs/rules/family.md).
+    await t.ctx.handle.db
+      .updateTable('bookings')
+      .set({
+        pricing: JSON.stringify({
+          lines: [
+            {
+              attendeeId: s.attendeeId,
+              ticketId: s.ticketId,
+              subscription: { monthlyAmount: 2700, monthlyDiscount: 300, firstPaymentDate: '' },
+            },
+          ],
+        }),
+      })
+      .where('id', '=', s.bookingId)
+      .execute();
+    const checkout = await t.request('POST', `/api/stripe/bookings/${s.bookingId}/payment-intent`, {
+      token: s.parent.token,
+    });
+    const intentId = (checkout.body.data.clientSecret as string).split('_secret_')[0]!;
+    t.fake.succeedPaymentIntent(intentId);
+    await deliver('payment_intent.succeeded', intentId);
+    await runDueJobs(t.ctx.handle.db, paymentJobHandlers(t.settings));
+    const customer = t.fake.objects.get(intentId)!.customer;
+    const subs = [...t.fake.objects.values()].filter(
+      (o) => o.object === 'subscription' && o.customer === customer,
+    );
+    expect(subs).toHaveLength(1);
+    expect(subs[0]!.items.data[0].price).toMatchObject({
+      unit_amount: 2700,
+      currency: 'gbp',
+      recurring: { interval: 'month' },
+      product: t.fake.objects.get(s.plan.providerPriceId)!.product,
+    });
+  });
+
   it('cancelling ends the subscription at Stripe, once, whatever Stripe reports after', async () => {
     const s = await heldSubscriptionBooking();
     const checkout = await t.request('POST', `/api/stripe/bookings/${s.bookingId}/payment-intent`, {

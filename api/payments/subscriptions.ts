@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
+import type { PriceResult } from '../../engine/index.ts';
 import { firstOfNextMonth, todayIn, zonedToInstant } from '../../engine/index.ts';
 import type { Db } from '../db/connection.ts';
 import { newId } from '../db/ids.ts';
+import { readJson } from '../db/json.ts';
 import { fromFlag, nowIso } from '../db/time.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { findConnectedAccount } from '../services/stripe-accounts.ts';
@@ -40,6 +42,7 @@ export async function subscriptionItemsOf(db: Db, clientId: string, bookingId: s
       'booking_items.status',
       'subscription_plans.id as plan_id',
       'subscription_plans.provider_price_id',
+      'subscription_plans.provider_product_id',
     ])
     .where('booking_items.client_id', '=', clientId)
     .where('booking_items.booking_id', '=', bookingId)
@@ -126,11 +129,26 @@ export async function startSubscriptions(
   const booking = await db
     .selectFrom('bookings')
     .innerJoin('clients', 'clients.id', 'bookings.client_id')
-    .select(['bookings.status', 'bookings.user_id', 'clients.time_zone'])
+    .select([
+      'bookings.status',
+      'bookings.user_id',
+      'bookings.currency',
+      'bookings.pricing',
+      'clients.time_zone',
+    ])
     .where('bookings.client_id', '=', clientId)
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
   if (booking?.status !== 'confirmed') return 0;
+  // A sibling's membership is collected at the plan's price less the sibling discount the
+  // booking was priced with (docs/rules/family.md).
+  const priced = readJson<Partial<PriceResult>>(booking.pricing, {});
+  const discountedMonthly = (attendeeId: string, ticketId: string) => {
+    const sub = priced.lines?.find(
+      (l) => l.attendeeId === attendeeId && l.ticketId === ticketId,
+    )?.subscription;
+    return sub?.monthlyDiscount ? sub.monthlyAmount : null;
+  };
   const account = await findConnectedAccount(db, clientId);
   if (!account || !fromFlag(account.connected)) return 0;
   const items = (await subscriptionItemsOf(db, clientId, bookingId)).filter(
@@ -176,10 +194,22 @@ export async function startSubscriptions(
       await db.insertInto('subscriptions').values(values).execute();
       row = values;
     }
+    const monthly = discountedMonthly(item.attendee_id, item.ticket_id);
     const subscription = await stripe.subscriptions.create(
       {
         customer,
-        items: [{ price: item.provider_price_id! }],
+        items: [
+          monthly !== null && item.provider_product_id
+            ? {
+                price_data: {
+                  currency: booking.currency.toLowerCase(),
+                  product: item.provider_product_id,
+                  recurring: { interval: 'month' },
+                  unit_amount: monthly,
+                },
+              }
+            : { price: item.provider_price_id! },
+        ],
         billing_cycle_anchor: anchor,
         // The booking already paid for this month (first month or cover fee).
         proration_behavior: 'none',

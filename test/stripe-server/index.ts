@@ -498,7 +498,20 @@ export async function startFakeStripe({ port = 0 } = {}): Promise<FakeStripe> {
       items: {
         object: 'list',
         data: items.map((item) => {
-          const price = find('price', 'price_', item.price, account);
+          // An inline price (price_data), as for a sibling's discounted membership.
+          const inline = item.price_data as Json | undefined;
+          if (inline) find('product', 'prod_', inline.product, account);
+          const price = inline
+            ? {
+                id: newId('price'),
+                object: 'price',
+                currency: String(inline.currency ?? 'gbp').toLowerCase(),
+                product: inline.product,
+                unit_amount: int(inline.unit_amount),
+                type: 'recurring',
+                recurring: { interval: inline.recurring?.interval, interval_count: 1 },
+              }
+            : find('price', 'price_', item.price, account);
           return {
             id: newId('si'),
             object: 'subscription_item',
