@@ -14,6 +14,7 @@ import { BUTTON_DISPLAYS, FORM_TEMPLATES, optionFor } from '../lib/display-optio
 import { countryName, currencyName, currencySymbol, formatCivilDate } from '../lib/format.ts';
 import { planName } from '../lib/plan.ts';
 import { LogoCard } from './settings/LogoCard.tsx';
+import { MakeUpsCard } from './settings/MakeUpsCard.tsx';
 import { MyNotificationsCard } from './settings/MyNotificationsCard.tsx';
 import { OrganisationSettingsForm } from './settings/OrganisationSettingsForm.tsx';
 import './settings/settings.css';
@@ -169,6 +170,7 @@ export function SettingsScreen() {
           </Card>
           <LogoCard client={client.data} />
           <MyNotificationsCard />
+          <MakeUpsCard />
         </div>
       ) : null}
     </>

@@ -43,6 +43,7 @@ export function RegisterRow({
           {row.attendee.age !== null ? (
             <span className="register-child-age">age {row.attendee.age}</span>
           ) : null}
+          {row.makeUp ? <Badge tone="info">Make-up</Badge> : null}
         </p>
         <p className="register-child-state" data-testid="child-state">
           {stateText(state, timeZone)}

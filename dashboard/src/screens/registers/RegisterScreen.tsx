@@ -26,6 +26,7 @@ import {
 import { PrintRegister } from './PrintRegister.tsx';
 import { type RegisterRowDto, registerKeys, useRegister } from './queries.ts';
 import { RegisterRow } from './RegisterRow.tsx';
+import { ReportedAbsences } from './ReportedAbsences.tsx';
 import './registers.css';
 
 export interface Shown {
@@ -133,6 +134,10 @@ export function RegisterScreen() {
             <dt>Not marked</dt>
             <dd>{summary.unmarked}</dd>
           </div>
+          <div>
+            <dt>Reported absent</dt>
+            <dd>{data.absences.length}</dd>
+          </div>
           {data.summary.owed !== undefined ? (
             <div>
               <dt>Owed</dt>
@@ -176,6 +181,7 @@ export function RegisterScreen() {
             ))}
           </ul>
         )}
+        <ReportedAbsences register={data} timeZone={timeZone} />
         <Button variant="link" onClick={() => setShowHistory((v) => !v)}>
           {showHistory ? 'Hide the history of marks' : 'Show the history of marks'}
         </Button>

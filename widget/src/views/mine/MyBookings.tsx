@@ -19,6 +19,7 @@ import { text } from '../text.ts';
 import { LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx';
 import { BookingMoney } from './BookingMoney.tsx';
 import { CancelPanel } from './CancelPanel.tsx';
+import { AbsencePanel, MakeUpCredits, makeUpText } from './MakeUps.tsx';
 import { ReleasedUnpaid } from './PaymentDeadline.tsx';
 import { activeWaitlistPath, WaitlistOffers } from './WaitlistOffers.tsx';
 
@@ -144,6 +145,8 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
   );
   const [open, setOpen] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Bumped when an absence or a make-up changes My bookings, so the credits panel reloads.
+  const [makeUps, setMakeUps] = useState(0);
   const doneRef = useRef<HTMLParagraphElement>(null);
   // After a cancellation its row is gone: focus goes to the message saying what happened.
   useEffect(() => {
@@ -219,7 +222,36 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
                         {membership ? text.cancelMembership : text.cancelSession}
                       </button>
                     )}
+                    {place.status === 'confirmed' && !open?.endsWith(place._id) && (
+                      <button
+                        type="button"
+                        className="cw-btn cw-btn-quiet"
+                        aria-label={makeUpText.reportAbsenceLabel(
+                          `${item.activityGroup.name} ${when} (${attendee.name})`,
+                        )}
+                        onClick={() => {
+                          setDone(null);
+                          setOpen(`absent:${place._id}`);
+                        }}
+                      >
+                        {makeUpText.reportAbsence}
+                      </button>
+                    )}
                   </div>
+                  {open === `absent:${place._id}` && (
+                    <AbsencePanel
+                      placeId={place._id}
+                      name={attendee.name}
+                      settings={settings}
+                      onClose={() => setOpen(null)}
+                      onReported={(message) => {
+                        setOpen(null);
+                        setDone(message);
+                        setMakeUps((n) => n + 1);
+                        bookings.reload();
+                      }}
+                    />
+                  )}
                   {open === place._id && (
                     <CancelPanel
                       booking={booking}
@@ -240,6 +272,15 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
           </ul>
         </section>
       ))}
+      <MakeUpCredits
+        userId={user._id}
+        version={makeUps}
+        settings={settings}
+        onBooked={(message) => {
+          setDone(message);
+          bookings.reload();
+        }}
+      />
       {bookings.state.data
         .filter((b) => b.status !== 'expired')
         .map((b) => (
