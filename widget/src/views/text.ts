@@ -199,6 +199,9 @@ export const text = {
   attendee: 'Attendee',
   waitlistSessions: 'Sessions',
   waitlistAll: 'The waitlist covers every session of this activity.',
+  // (ours) Brothers and sisters joining a waitlist together (docs/rules/family.md).
+  waitlistSiblings: 'Brothers and sisters joining too',
+  waitlistSiblingsHint: 'Children who join together are offered places together.',
   joining: 'Joining…',
   joined: 'You have joined the waitlist. The organiser will be in touch when a place frees up.',
   chooseWaitlistSession: 'Please choose at least one session.',

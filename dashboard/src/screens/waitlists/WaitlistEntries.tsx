@@ -18,6 +18,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { SelectField } from '../../components/FormField.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { OfferFreePlaces } from './OfferFreePlaces.tsx';
 import { useWaitlistEntries } from './queries.ts';
 import { WaitlistActions } from './WaitlistActions.tsx';
 
@@ -87,7 +88,18 @@ export function WaitlistEntries({
     {
       key: 'attendee',
       header: 'Attendee',
-      render: (w) => <span className="cell-strong">{w.attendee.name}</span>,
+      render: (w) => (
+        <>
+          <span className="cell-strong">{w.attendee.name}</span>
+          {/* Brothers and sisters who joined together are offered places together. */}
+          {w.familyId ? (
+            <>
+              {' '}
+              <Badge tone="info">With siblings</Badge>
+            </>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'user',
@@ -162,6 +174,11 @@ export function WaitlistEntries({
           ]}
         />
       </div>
+      {activityGroupId &&
+      entries.data?.data.length &&
+      entries.data.data.every((w) => w.type === 'AllSessions') ? (
+        <OfferFreePlaces activityGroupId={activityGroupId} />
+      ) : null}
       <QueryError error={entries.error} />
       <Table
         caption="Waitlist entries"

@@ -83,6 +83,8 @@ function JoinForm({
   const [attendeeId, setAttendeeId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
+  // Brothers and sisters joining with the chosen child (docs/rules/family.md).
+  const [siblings, setSiblings] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [joined, setJoined] = useState<string | null>(null);
@@ -123,11 +125,19 @@ function JoinForm({
     setBusy(true);
     setError(null);
     try {
-      await api.post('/api/waitlists', {
-        activityGroup: group._id,
-        attendee: current,
-        activities: single ? picked : [],
-      });
+      const together = siblings.filter((id) => id !== current);
+      if (together.length > 0)
+        await api.post('/api/waitlists/family', {
+          activityGroup: group._id,
+          attendees: [current, ...together],
+          activities: single ? picked : [],
+        });
+      else
+        await api.post('/api/waitlists', {
+          activityGroup: group._id,
+          attendee: current,
+          activities: single ? picked : [],
+        });
       // For the organiser's analytics: which activity and how many sessions, nobody's details.
       events.emit('waitlistJoined', {
         activityGroup: { _id: group._id, name: group.name },
@@ -135,6 +145,7 @@ function JoinForm({
         allSessions: !single,
       });
       setPicked([]);
+      setSiblings([]);
       setJoined(text.joined);
       joinView.reload();
     } catch (e) {
@@ -159,6 +170,7 @@ function JoinForm({
             onChange={(e) => {
               setAttendeeId(e.currentTarget.value);
               setPicked([]);
+              setSiblings([]);
               setJoined(null);
               setError(null);
             }}
@@ -229,6 +241,28 @@ function JoinForm({
               </label>
             );
           })}
+        </fieldset>
+      )}
+      {jv?.canJoin && list.length > 1 && (
+        <fieldset className="cw-choices">
+          <legend>{text.waitlistSiblings}</legend>
+          <p className="cw-count">{text.waitlistSiblingsHint}</p>
+          {list
+            .filter((a) => a._id !== current)
+            .map((a) => (
+              <label key={a._id} className="cw-check">
+                <input
+                  type="checkbox"
+                  checked={siblings.includes(a._id)}
+                  onChange={(e) =>
+                    setSiblings((p) =>
+                      e.currentTarget.checked ? [...p, a._id] : p.filter((x) => x !== a._id),
+                    )
+                  }
+                />
+                <span>{a.name}</span>
+              </label>
+            ))}
         </fieldset>
       )}
       <div className="cw-row">
