@@ -51,6 +51,7 @@ import { users } from './routes/users.ts';
 import { venues } from './routes/venues.ts';
 import { trials } from './routes/trials.ts';
 import { waitlists } from './routes/waitlists.ts';
+import { widgetStart } from './routes/widget-start.ts';
 import { staticRoutes } from './static.ts';
 
 /**
@@ -73,6 +74,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use('/activity-groups/full-list', ...publicRead)
     .use('/activity-groups/:id/public', ...publicRead)
     .use('/client', ...publicRead)
+    .use('/widget-start', ...publicRead)
     .use('/bookings/*', noStore)
     .use('/activity-groups/listing', ...publicRead)
     .route('/health', health)
@@ -81,6 +83,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/auth', auth)
     .route('/auth', householdAuth)
     .route('/client', client)
+    .route('/widget-start', widgetStart)
     .route('/users', adminHousehold)
     .route('/users', users)
     .route('/fields', fields)

@@ -1,15 +1,18 @@
 /*
- * /embed.js: the few hundred bytes every organiser's page loads (budget: 1 KB gzip now, 600 bytes
- * with issue 5; checked by test/size.test.ts). It imports nothing and only loads the widget
- * module from the origin it was itself served from. A module script is deferred by nature, so
- * the widget never blocks the page's rendering.
+ * /embed.js: the few hundred bytes every organiser's page loads (budget: 600 bytes gzip, checked
+ * by test/size.test.ts). It loads the widget module from the origin it was itself served from
+ * and, at the same time, the listing's first reads (start.ts), which the widget picks up. A
+ * module script is deferred by nature, so the widget never blocks the page's rendering.
  */
 
-/** Mirrors ClasswiseGlobal in queue.ts; restated because the loader imports nothing. */
+import { type Started, startReads } from './start.ts';
+
+/** Mirrors ClasswiseGlobal in queue.ts; restated so the loader imports no more than start.ts. */
 interface ClasswiseGlobal {
   (...args: unknown[]): unknown;
   q?: ArrayLike<unknown>[];
   loading?: boolean;
+  start?: Started;
 }
 
 (() => {
@@ -30,7 +33,8 @@ interface ClasswiseGlobal {
   // currentScript is this <script async src=".../embed.js">: the product's origin, wherever we run.
   // import() rather than a <script type=module> element: a page that requires Trusted Types
   // refuses a plain string as a script's src, and import() is governed by script-src alone.
-  import(
-    /* @vite-ignore */ new URL('/widget.js', (document.currentScript as HTMLScriptElement).src).href
-  );
+  const origin = new URL((document.currentScript as HTMLScriptElement).src).origin;
+  import(/* @vite-ignore */ `${origin}/widget.js`);
+  // The listing's settings and first page, asked for now rather than once the widget has run.
+  api.start = startReads(origin, document, location.hash);
 })();

@@ -7,6 +7,7 @@
  *
  * DOM-free on purpose: the widget passes `window`, the tests pass a plain object.
  */
+import type { Started } from './start.ts';
 
 /** The queue stub pasted before the loader; `Classwise(...)` works from the first line of the page. */
 export const QUEUE_STUB =
@@ -22,6 +23,8 @@ export interface ClasswiseGlobal {
   q?: ArrayLike<unknown>[] | { push(...calls: ArrayLike<unknown>[]): number };
   /** Set by /embed.js so a second copy of the snippet does not load the widget twice. */
   loading?: boolean;
+  /** The first widget's first reads, started by /embed.js (start.ts); the widget takes them. */
+  start?: Started;
 }
 
 export type Command = (...args: any[]) => unknown;

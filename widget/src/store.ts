@@ -13,6 +13,7 @@ import {
   type ListingPage,
   type User,
 } from '../../api-client/index.ts';
+import { type StartData, type Started, takeStarted } from '../../embed-snippet/start.ts';
 import type { BookingStep } from '../../engine/deep-links.ts';
 import { useEffect, useRef, useState } from './preact.ts';
 import { onTokenChange, readSavedToken, type Session, saveToken } from './session.ts';
@@ -191,9 +192,21 @@ export function createWidgetStore({
     upload: guard(raw.upload),
   } as ApiClient;
 
+  // The settings and the listing's first page that /embed.js already asked for (start.ts), each
+  // used once; if that read failed, the widget asks for itself as it always did.
+  const started = takeStarted(
+    (window as { Classwise?: { start?: Started } }).Classwise,
+    clientId,
+    tab,
+  ) as Promise<StartData<ClientSettings, ListingPage> | null> | undefined;
+  let startedSettings = started;
+  let startedList = started;
   const loadSettings = () => {
     setState({ settings: { status: 'loading' } });
-    api.get<ClientSettings>('/api/client').then(
+    const own = () => api.get<ClientSettings>('/api/client');
+    const read = startedSettings?.then((s) => s?.client ?? own()) ?? own();
+    startedSettings = undefined;
+    read.then(
       (data) => setState({ settings: { status: 'ready', data } }),
       (error) => setState({ settings: failed(error) }),
     );
@@ -221,7 +234,12 @@ export function createWidgetStore({
       list: { status: 'loading' },
       more: { ...s.more, next: null, error: null },
     }));
-    api.get<ListingPage>(listingPath(), { whole: true }).then(
+    const own = () => api.get<ListingPage>(listingPath(), { whole: true });
+    // The started page is the unfiltered first one: a school year chosen since asks for itself.
+    const first = getState().schoolYear === null ? startedList : undefined;
+    const read = first?.then((s) => s?.listing ?? own()) ?? own();
+    startedList = undefined;
+    read.then(
       (page) =>
         request === listRequest &&
         setState({ list: { status: 'ready', data: page.data }, more: pageMore(page) }),

@@ -44,6 +44,20 @@ export const settingsRoutes: RouteDocs = {
     access: 'widget',
     returns: "The organiser's settings.",
   },
+  'GET /api/widget-start': {
+    tag,
+    summary: "What the widget's listing needs to paint: the settings and the listing's first page",
+    description:
+      '/embed.js asks for it in parallel with the widget script, so the listing paints after ' +
+      'three requests. A plain GET without custom headers (no CORS preflight); the same answers ' +
+      'as `GET /api/client` and the first page of `GET /api/activity-groups/listing`.',
+    access: 'widget',
+    query: {
+      clientId: "The organiser's client id (from the embed code).",
+      tab: "A home tab's path: only that tab's groups (404 for an unknown tab).",
+    },
+    returns: '`{ data: { client, listing: { data, meta } } }`.',
+  },
   'PUT /api/client': {
     tag,
     summary: 'Save the organisation settings form',
