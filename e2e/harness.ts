@@ -65,6 +65,8 @@ export interface Stack {
   productUrl: string;
   demoUrl: string;
   clientId: string;
+  /** The product's database, for a test that stands in for the passing of time. */
+  db: Awaited<ReturnType<typeof startServer>>['handle']['db'];
   stop: () => Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startStack({
     productUrl: config.publicUrl,
     demoUrl: `http://127.0.0.1:${demoPort}/`,
     clientId,
+    db: product.handle.db,
     stop: async () => {
       await demo.stop();
       await product.stop();
