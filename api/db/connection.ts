@@ -1,9 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
   PostgresDialect,
+  type QueryResult,
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
@@ -11,6 +13,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import pg from 'pg';
+import { HttpError } from '../http/errors.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,12 +28,165 @@ export interface DbHandle {
 // COUNT(*) and bigint columns come back from pg as strings; every number we store fits a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** How long a request waits for the database's write lock before it is answered 503. */
+export const LOCK_WAIT_MS = 2000;
+
+export const BUSY_MESSAGE =
+  'So many bookings are being made right now that yours could not be taken. Nothing was booked or charged: please try again in a moment.';
+
+/**
+ * A lock wait beyond `LOCK_WAIT_MS` (SQLite: the queue for the connection or another process's
+ * write lock; PostgreSQL: a row lock, see locks.ts): 503 with Retry-After, nothing written, so a
+ * burst is answered instead of hanging.
+ */
+export class LockWaitTimeout extends HttpError {
+  constructor() {
+    super(503, BUSY_MESSAGE, undefined, { 'Retry-After': '2' });
+  }
+}
+
+/** PostgreSQL's lock_timeout (55P03) and statement_timeout (57014), SQLite's SQLITE_BUSY. */
+export function isLockWait(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '55P03' || code === '57014' || code === 'SQLITE_BUSY';
+}
+
+/** When the current request started (set by `inRequestOrder`), for the connection queue. */
+const requestStarts = new AsyncLocalStorage<number>();
+
+/**
+ * Runs a request's work with its start time, so its queries queue for SQLite's connection in
+ * the order requests arrived (api/middleware/auth.ts wraps every request).
+ */
+export function inRequestOrder<T>(startedAt: number, work: () => T): T {
+  return requestStarts.run(startedAt, work);
+}
+
+/**
+ * SQLite's one connection, in the order requests arrived, with a bounded wait. Kysely's own
+ * mutex wakes every waiter on each release (each re-checks and sleeps again), which under a
+ * burst of hundreds of requests cost more than the queries, and served them in no particular
+ * order: each of a request's ~10 steps queued behind every newer request's steps, so under a
+ * burst every request finished late, the first ones too. Here a request that started earlier
+ * goes first at each step, so the first requests of a burst finish (and book) first.
+ *
+ * The connection passes to the next waiter on the event loop's next turn (setImmediate), not
+ * straight from one promise to the next: otherwise a queue of hundreds of requests drains in
+ * one go, during which no timer fires and no other request (/api/health) is even read. And the
+ * wait is checked when the connection is handed over too, as a timer may fire late on a busy
+ * machine.
+ */
+class ConnectionQueue {
+  private held = false;
+  private handing = false;
+  private readonly waiters: Waiter[] = [];
+
+  constructor(private readonly waitMs: number) {}
+
+  acquire(): Promise<void> {
+    if (!this.held && this.waiters.length === 0) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const since = Date.now();
+      const waiter: Waiter = { resolve, reject, since, order: requestStarts.getStore() ?? since };
+      if (this.waitMs > 0)
+        waiter.timer = setTimeout(() => {
+          const at = this.waiters.indexOf(waiter);
+          if (at < 0) return;
+          this.waiters.splice(at, 1);
+          reject(new LockWaitTimeout());
+        }, this.waitMs);
+      let at = this.waiters.length;
+      while (at > 0 && this.waiters[at - 1]!.order > waiter.order) at--;
+      this.waiters.splice(at, 0, waiter);
+    });
+  }
+
+  release() {
+    this.held = false;
+    if (this.waiters.length > 0 && !this.handing) {
+      this.handing = true;
+      setImmediate(() => this.handOver());
+    }
+  }
+
+  private handOver() {
+    this.handing = false;
+    if (this.held) return;
+    for (let waiter = this.waiters.shift(); waiter; waiter = this.waiters.shift()) {
+      clearTimeout(waiter.timer);
+      if (this.waitMs > 0 && Date.now() - waiter.since > this.waitMs) {
+        waiter.reject(new LockWaitTimeout());
+        continue;
+      }
+      this.held = true;
+      waiter.resolve();
+      return;
+    }
+  }
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+  since: number;
+  /** When its request started: earlier goes first. */
+  order: number;
+  timer?: NodeJS.Timeout;
+}
+
+/** Runs statements on the one SQLite connection; another process's write lock held past the
+ * busy timeout is a `LockWaitTimeout`. */
+class SqliteQueuedConnection implements DatabaseConnection {
+  constructor(private readonly database: SQLite.Database) {}
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      const statement = this.database.prepare(compiled.sql);
+      const parameters = compiled.parameters as unknown[];
+      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return Promise.resolve({
+        numAffectedRows: BigInt(changes),
+        insertId: BigInt(lastInsertRowid),
+        rows: [],
+      });
+    } catch (error) {
+      if (isLockWait(error)) return Promise.reject(new LockWaitTimeout());
+      return Promise.reject(error);
+    }
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not used; Kysely's interface needs it.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported on SQLite here');
+  }
+}
+
 /**
  * Kysely's SQLite driver opens transactions with a plain (deferred) BEGIN, which lets two
  * processes both read and then fail to upgrade to a write lock. BEGIN IMMEDIATE takes the write
- * lock up front, so a booking transaction either runs alone or waits (busy_timeout): no oversell.
+ * lock up front, so a booking transaction either runs alone or waits: no oversell. The wait is
+ * bounded (`lockWaitMs`): the queue for this process's one connection, then SQLite's busy
+ * timeout for another process's write lock.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  private readonly queue: ConnectionQueue;
+  private readonly connection: SqliteQueuedConnection;
+  constructor(database: SQLite.Database, lockWaitMs: number) {
+    super({ database });
+    this.queue = new ConnectionQueue(lockWaitMs);
+    this.connection = new SqliteQueuedConnection(database);
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.queue.acquire();
+    return this.connection;
+  }
+  override async releaseConnection(): Promise<void> {
+    this.queue.release();
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
@@ -74,13 +230,17 @@ function withStatementCache(database: SQLite.Database, size: number): SQLite.Dat
 
 class ImmediateSqliteDialect extends SqliteDialect {
   private readonly database: SQLite.Database;
-  constructor(database: SQLite.Database, statementCache: number) {
+  constructor(
+    database: SQLite.Database,
+    statementCache: number,
+    private readonly lockWaitMs: number,
+  ) {
     const cached = withStatementCache(database, statementCache);
     super({ database: cached });
     this.database = cached;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver({ database: this.database });
+    return new ImmediateSqliteDriver(this.database, this.lockWaitMs);
   }
   override createAdapter() {
     return new SqliteAdapter();
@@ -98,20 +258,26 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * survives a power cut). `:memory:` gives a private database for a test.
  *
  * `statementCache` is how many prepared statements to keep (0 prepares every query, as Kysely
- * does by itself: the bench compares the two).
+ * does by itself: the bench compares the two). `lockWaitMs` bounds the wait for the connection
+ * and the write lock (`LockWaitTimeout`, a 503).
  *
  * @example const { db, close } = openSqlite('data/classwise.db');
  */
 export function openSqlite(
   file: string,
-  { statementCache = STATEMENT_CACHE_SIZE }: { statementCache?: number } = {},
+  {
+    statementCache = STATEMENT_CACHE_SIZE,
+    lockWaitMs = LOCK_WAIT_MS,
+  }: { statementCache?: number; lockWaitMs?: number } = {},
 ): DbHandle {
   const sqlite = new SQLite(file);
   if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite, statementCache) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect(sqlite, statementCache, lockWaitMs),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

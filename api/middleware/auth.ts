@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { messages } from '../../engine/index.ts';
 import { hashToken, SESSION_COOKIE } from '../auth/tokens.ts';
 import type { AppEnv, Caller } from '../context.ts';
+import { inRequestOrder } from '../db/connection.ts';
 import { findCallerByTokenHash } from '../db/repositories/auth-tokens.ts';
 import { nowIso } from '../db/time.ts';
 import { HttpError } from '../http/errors.ts';
@@ -13,15 +14,21 @@ export function requestToken(authorization: string | undefined, cookie: string |
   return bearer ?? cookie ?? null;
 }
 
-/** Resolves the caller once per request; routes then demand a role with the guards below. */
-export const resolveCaller = createMiddleware<AppEnv>(async (c, next) => {
-  const token = requestToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE));
-  const caller = token
-    ? ((await findCallerByTokenHash(c.get('db'), hashToken(token), nowIso())) ?? null)
-    : null;
-  c.set('caller', caller as Caller | null);
-  await next();
-});
+/**
+ * Resolves the caller once per request; routes then demand a role with the guards below. The
+ * request's queries queue for SQLite's connection in the order requests arrived from here on
+ * (api/db/connection.ts).
+ */
+export const resolveCaller = createMiddleware<AppEnv>((c, next) =>
+  inRequestOrder(Date.now(), async () => {
+    const token = requestToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE));
+    const caller = token
+      ? ((await findCallerByTokenHash(c.get('db'), hashToken(token), nowIso())) ?? null)
+      : null;
+    c.set('caller', caller as Caller | null);
+    await next();
+  }),
+);
 
 /** @example const admin = requireAdmin(c); // 401 when signed out, 403 for a customer */
 export function requireAdmin(c: { get: (key: 'caller') => Caller | null }): Caller {

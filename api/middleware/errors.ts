@@ -1,5 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isLockWait, LockWaitTimeout } from '../db/connection.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Expected failures keep their status and message; anything else is a bug: logged, a 500. */
@@ -10,6 +11,12 @@ export const onError: ErrorHandler = (error, c) => {
       error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
       error.status,
     );
+  }
+  // A lock not granted in time (PostgreSQL's lock_timeout): the transaction rolled back.
+  if (isLockWait(error)) {
+    const busy = new LockWaitTimeout();
+    for (const [name, value] of Object.entries(busy.headers ?? {})) c.header(name, value);
+    return c.json({ message: busy.message }, 503);
   }
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Bad request' }, error.status);

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketSchema, messages } from '../../engine/index.ts';
+import { BUSY_MESSAGE } from '../db/connection.ts';
 import { HttpError } from '../http/errors.ts';
 import { createBooking } from '../services/bookings/create.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
@@ -20,6 +21,11 @@ import {
 } from './bookings.fixtures.ts';
 
 /*
+ * Everyone after the winners is refused: 409 (full) or 422 (code used up) once the places or
+ * uses are gone, or, for a request that waited past LOCK_WAIT_MS for the database's lock on a
+ * busy machine, 503 with the busy message (docs/architecture.md, Performance). Either way
+ * nothing of theirs is written: the counts below are read back from the database.
+ *
  * The capacity guard under load: bursts of simultaneous bookings for the last places, on the
  * test database (SQLite or PostgreSQL), then from two separate processes sharing one database,
  * and a control run with the guard off that must oversell, so we know these tests can fail.
@@ -47,8 +53,16 @@ afterAll(() => ctx.close());
 
 const payLater = { paymentMethod: { type: 'payLater' } };
 
+/** A 503 is the busy answer: its message and a Retry-After. */
+function expectBusyAnswers(responses: { status: number; body: any; headers: Headers }[]) {
+  for (const busy of responses.filter((r) => r.status === 503)) {
+    expect(busy.body.message).toBe(BUSY_MESSAGE);
+    expect(busy.headers.get('retry-after')).toBe('2');
+  }
+}
+
 describe('200 simultaneous bookings', () => {
-  it('sell exactly the last 10 places: 10 × 201, 190 × 409', async () => {
+  it('sell exactly the last 10 places: 10 × 201, 190 × 409 (or 503 busy)', async () => {
     const camp = await createCamp(ctx, org, { placeLimit: 15, name: 'Burst camp' });
     const session = camp.sessions[0]!;
     // Five places are already gone; ten are left.
@@ -77,12 +91,13 @@ describe('200 simultaneous bookings', () => {
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(190);
+    expect(statuses.filter((s) => s === 409 || s === 503)).toHaveLength(190);
     expect(
       responses
         .filter((r) => r.status === 409)
         .every((r) => r.body.message === messages.sessionFullNamed(['Tue 01/07/2031, 9am–3pm'])),
     ).toBe(true);
+    expectBusyAnswers(responses);
     expect(await countTakenPlaces(ctx, session)).toBe(15);
     const bookings = await ctx.handle.db
       .selectFrom('booking_items')
@@ -111,7 +126,8 @@ describe('200 simultaneous bookings', () => {
     expect(created).toHaveLength(5);
     expect(created.every((r) => r.body.data.discountTotal === 250)).toBe(true);
     const refused = responses.filter((r) => r.status === 422);
-    expect(refused).toHaveLength(195);
+    expect(refused.length + responses.filter((r) => r.status === 503).length).toBe(195);
+    expectBusyAnswers(responses);
     expect(refused.every((r) => r.body.message === messages.codeUsedUp)).toBe(true);
     const row = await ctx.handle.db
       .selectFrom('discount_rules')
@@ -197,7 +213,7 @@ describe('two server processes on one database', () => {
       const results = outputs.map((o) => JSON.parse(o.stdout.trim().split('\n').pop()!));
       expect(results.flatMap((r) => r.other)).toEqual([]);
       expect(results.reduce((n, r) => n + r.created, 0)).toBe(10);
-      expect(results.reduce((n, r) => n + r.full, 0)).toBe(190);
+      expect(results.reduce((n, r) => n + r.full + r.busy, 0)).toBe(190);
       expect(await countTakenPlaces(shared.ctx, camp.sessions[0]!)).toBe(10);
     } finally {
       await shared.cleanup();

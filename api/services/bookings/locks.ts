@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Basket } from '../../../engine/index.ts';
-import type { Db } from '../../db/connection.ts';
+import { type Db, LOCK_WAIT_MS } from '../../db/connection.ts';
 
 /**
  * PostgreSQL only: locks, FOR UPDATE, the rows whose counts a booking changes, before the
@@ -12,8 +13,13 @@ import type { Db } from '../../db/connection.ts';
  * - the user, so one customer's account credit and pass credits are not spent twice at once.
  *
  * SQLite needs none of this: BEGIN IMMEDIATE already admits one writer at a time.
+ *
+ * A lock not granted within `LOCK_WAIT_MS` fails the statement (lock_timeout, for this
+ * transaction only): the booking rolls back and is answered 503 with Retry-After instead of
+ * queueing for as long as a burst lasts.
  */
 export async function lockBasketRows(trx: Db, clientId: string, userId: string, basket: Basket) {
+  await sql.raw(`set local lock_timeout = ${Number(LOCK_WAIT_MS)}`).execute(trx);
   const groupIds = [...new Set(basket.activityGroups.map((g) => g.activityGroup))];
   const ticketIds = [
     ...new Set(basket.activityGroups.flatMap((g) => g.items.map((i) => i.ticket))),
