@@ -45,6 +45,7 @@ describe('routePath / parsePath', () => {
     [{ kind: 'waitlist', id: 'g1' }, 'activity/g1/waitlist'],
     [{ kind: 'offer', id: 'w 1/2' }, 'offer/w%201%2F2'],
     [{ kind: 'trial', id: '6740a1c2f3b9d84e1a2c3b4d' }, 'trial/6740a1c2f3b9d84e1a2c3b4d'],
+    [{ kind: 'reenrol', id: 'Zk3-_q9' }, 'reenrol/Zk3-_q9'],
     [{ kind: 'mine' }, 'mine'],
     [{ kind: 'account', section: 'attendees' }, 'account/attendees'],
   ];
@@ -67,6 +68,8 @@ describe('routePath / parsePath', () => {
     'offer/w1/x',
     'trial',
     'trial/t1/x',
+    'reenrol',
+    'reenrol/t1/x',
     'mine/x',
     'account',
     'activity/%E0%A4%A',

@@ -11,6 +11,7 @@
  *   activity/<id>/waitlist      the waitlist join form
  *   offer/<waitlistEntryId>     a waitlist offer (sign in, then the offer with its Book button)
  *   trial/<followUpId>          the offer after a trial (sign in, then one Book button per option)
+ *   reenrol/<token>             next term's place kept for a child (re-enrolment; the token is the key)
  *   mine                        My bookings
  *   account/<section>           the parent's account area (e.g. account/attendees)
  */
@@ -27,6 +28,7 @@ export type WidgetRoute =
   | { kind: 'waitlist'; id: string }
   | { kind: 'offer'; id: string }
   | { kind: 'trial'; id: string }
+  | { kind: 'reenrol'; id: string }
   | { kind: 'mine' }
   | { kind: 'account'; section: string };
 
@@ -80,6 +82,8 @@ export function routePath(route: WidgetRoute): string {
       return `offer/${segment(route.id)}`;
     case 'trial':
       return `trial/${segment(route.id)}`;
+    case 'reenrol':
+      return `reenrol/${segment(route.id)}`;
     case 'mine':
       return 'mine';
     case 'account':
@@ -106,6 +110,7 @@ export function parsePath(path: string): WidgetRoute | null {
   if (!id) return head === 'mine' && parts.length === 1 ? { kind: 'mine' } : null;
   if (head === 'offer' && step === undefined) return { kind: 'offer', id };
   if (head === 'trial' && step === undefined) return { kind: 'trial', id };
+  if (head === 'reenrol' && step === undefined) return { kind: 'reenrol', id };
   if (head === 'account' && step === undefined) return { kind: 'account', section: id };
   if (head !== 'activity') return null;
   if (step === undefined) return { kind: 'activity', id };

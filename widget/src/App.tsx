@@ -5,6 +5,7 @@ import {
   loadDetail,
   loadJourney,
   loadMine,
+  loadReEnrol,
   loadTrial,
   loadWaitlist,
   useChunk,
@@ -24,6 +25,7 @@ const LOADERS: Record<Later, () => Promise<{ default: ComponentType<StepProps> }
   mine: loadMine,
   offer: loadMine,
   trial: loadTrial,
+  reenrol: loadReEnrol,
   account: loadAccount,
 };
 

@@ -104,3 +104,6 @@ export const loadAccount = () => import('./views/account/AccountArea.tsx');
 
 /** The offer after a trial, from its e-mail's link (docs/rules/trials.md). */
 export const loadTrial = () => import('./views/trial/TrialOffer.tsx');
+
+/** Next term's place kept for a child, from the re-enrolment e-mail's link (docs/rules/re-enrolment.md). */
+export const loadReEnrol = () => import('./views/reenrol/ReEnrol.tsx');

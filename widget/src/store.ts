@@ -38,6 +38,8 @@ export type View =
   | { kind: 'mine' }
   /** One waitlist offer (a link from its e-mail), with its Book button. */
   | { kind: 'offer'; id: string }
+  /** Next term's place kept for a child (re-enrolment), from its e-mail's link; `id` is the token. */
+  | { kind: 'reenrol'; id: string }
   /** The parent's account area (children, own details, password); `section` e.g. 'attendees'. */
   | { kind: 'account'; section: string };
 

@@ -24,6 +24,7 @@ import {
 } from './lib.ts';
 import { SalesBySessionDialog } from './parts.tsx';
 import { type Sales, useActivityGroup, useSales } from './queries.ts';
+import { ReEnrolment } from './ReEnrolment.tsx';
 import { TrialConversion } from './TrialConversion.tsx';
 import './activities.css';
 
@@ -266,6 +267,7 @@ export function ActivityGroupScreen() {
       <QueryError error={group.error ?? active.error} />
       <SalesSummary active={active.data} cancelled={cancelled.data} waitlist={waitlist.data} />
       <TrialConversion groupId={id} hasTrial={g?.tickets.some((t) => t.trial) ?? false} />
+      {g ? <ReEnrolment groupId={id} groupName={g.name} /> : null}
       {g?.description ? (
         <Card title="Description">
           {/* Sanitised by the server when saved (docs/decisions.md). */}
