@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestInbox, type TestInbox } from '../api/mail/testing.ts';
 import { householdMessages } from '../engine/index.ts';
 import { DEMO } from '../scripts/seed.ts';
-import { chromiumOrSkip, launchChromium, type Stack, startStack } from './harness.ts';
+import {
+  chromiumOrSkip,
+  launchChromium,
+  type Stack,
+  signInToDashboard,
+  startStack,
+} from './harness.ts';
 
 /*
  * Households as a family meets them (docs/rules/households.md): the demo parent invites a
@@ -117,7 +123,28 @@ describe.skipIf(!chrome)('households in Chromium', () => {
     await widget
       .getByRole('heading', { name: /Booking (received|confirmed)/ })
       .waitFor({ timeout: 15_000 });
+    const confirmed = (await widget.locator('.cw-step').textContent()) ?? '';
+    const bookingNumber = confirmed.match(/Booking number ([0-9A-F]{8})/)?.[1];
+    expect(bookingNumber).toBeDefined();
     expect(errors).toEqual([]);
+
+    // The organiser sees who booked, and the household on the customer page.
+    const admin = await (await browser.newContext()).newPage();
+    await signInToDashboard(admin, stack.productUrl);
+    await admin.goto(`${stack.productUrl}/admin/bookings`);
+    await admin.getByRole('searchbox', { name: 'Search bookings' }).fill(bookingNumber!);
+    await admin.keyboard.press('Enter');
+    const row = admin.getByRole('row', { name: /For Leo Parent/ });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await row.getByRole('link').first().click();
+    await admin.getByRole('heading', { name: /^Booking / }).waitFor();
+    await admin.getByText(/^Made .* by Grandma Parent$/).waitFor();
+    await admin.goto(`${stack.productUrl}/admin/customers`);
+    await admin.getByRole('searchbox', { name: 'Search customers' }).fill('Sam Parent');
+    await admin.getByRole('link', { name: 'Sam Parent' }).first().click();
+    const household = admin.getByRole('table', { name: 'Guardians of this household' });
+    await household.getByRole('row', { name: /Grandma Parent .*Guardian/ }).waitFor();
+    await household.getByRole('row', { name: /Sam Parent .*Main account/ }).waitFor();
 
     // The parent sees the grandmother's booking among the family's bookings.
     await parent.goto(stack.demoUrl);

@@ -310,6 +310,26 @@ export const samples: Record<string, Sample> = {
   'POST /api/cancellation-rules': { as: 'admin', body: () => rule },
   'PUT /api/cancellation-rules/:id': { as: 'admin', params: { id: 'ruleId' }, body: () => rule },
   'POST /api/user/attendees': { as: 'customer', body: attendee },
+  // Households and link sign-in (docs/rules/households.md).
+  'POST /api/user/household/invites': { as: 'customer', body: () => ({ email: 'gran@home.test' }) },
+  'POST /api/auth/sign-in-link': { as: 'anonymous', body: () => ({ email: 'nobody@home.test' }) },
+  'POST /api/auth/sign-in-link/redeem': {
+    as: 'anonymous',
+    body: () => ({ token: 'not-a-sent-token' }),
+  },
+  'POST /api/auth/household-invite': {
+    as: 'anonymous',
+    body: () => ({ token: 'not-a-sent-token' }),
+  },
+  'POST /api/auth/household-invite/accept': {
+    as: 'anonymous',
+    body: () => ({
+      token: 'not-a-sent-token',
+      fullName: 'Gran Sweep',
+      password: 'gran-pass-1',
+      confirmPassword: 'gran-pass-1',
+    }),
+  },
   'PUT /api/user/attendees/:id': { as: 'customer', params: { id: 'child' }, body: attendee },
   // The account area (docs/rules/account.md): the parent's own details and password.
   'PUT /api/users/me': {

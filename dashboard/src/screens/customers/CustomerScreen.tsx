@@ -15,6 +15,7 @@ import { AttendeeDialog } from './AttendeeDialog.tsx';
 import { CustomerActivity } from './CustomerActivity.tsx';
 import { CustomerBookings } from './CustomerBookings.tsx';
 import { CustomerDataRights } from './CustomerDataRights.tsx';
+import { CustomerHousehold } from './CustomerHousehold.tsx';
 import { useAttendeeFields, useAttendees, useCustomer } from './queries.ts';
 import '../activities/activities.css';
 
@@ -111,6 +112,7 @@ export function CustomerScreen() {
           emptyText={messages.userHasNoAttendees}
         />
       </Card>
+      {u ? <CustomerHousehold userId={u._id} /> : null}
       {u ? <BounceNotice email={u.email} timeZone={client.data?.timeZone} /> : null}
       {u ? <CustomerBookings email={u.email} timeZone={client.data?.timeZone} /> : null}
       {u ? (
