@@ -181,6 +181,31 @@ describe('family waitlists', () => {
     expect(gus[0].status).toBe('Ready');
   });
 
+  it('passes over a child who has since been booked on every session', async () => {
+    const club = await fullClub();
+    const first = await parentWithChildren(ctx, org, ['Lou']);
+    const second = await parentWithChildren(ctx, org, ['Max']);
+    for (const p of [first, second])
+      expect(
+        (
+          await ctx.request('POST', '/api/waitlists', {
+            token: p.token,
+            body: { activityGroup: club._id, attendee: p.children[0] },
+          })
+        ).status,
+      ).toBe(201);
+    // A place comes free and Lou's parent books it straight away, before any offer.
+    await setPlaces(club, 2);
+    expect((await book(first, club, first.children[0]!)).status).toBe(201);
+    await setPlaces(club, 3);
+    const offered = await offerPlaces(club);
+    expect(offered.body.data.skipped).toEqual([
+      { id: expect.any(String), reason: 'alreadyBooked' },
+    ]);
+    const max = (await ctx.request('GET', '/api/waitlists', { token: second.token })).body.data;
+    expect(offered.body.data.offered).toEqual([max[0]._id]);
+  });
+
   it('the join form refuses a child outside the school years with the spec message', async () => {
     const club = await fullClub();
     await ctx.handle.db

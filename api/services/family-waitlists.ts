@@ -156,7 +156,7 @@ export async function offerFreedPlaces(
       ? []
       : db
           .selectFrom('booking_places')
-          .select(['attendee_id'])
+          .select(['attendee_id', 'activity_id'])
           .where('client_id', '=', clientId)
           .where('attendee_id', 'in', attendeeIds)
           .where(
@@ -168,7 +168,14 @@ export async function offerFreedPlaces(
           .execute(),
   ]);
   const birth = new Map(attendees.map((a) => [a._id, a.dateOfBirth]));
-  const bookedIds = new Set(booked.map((b) => b.attendee_id));
+  // Booked already: the child has a place in every session the queue waits for.
+  const placesOf = new Map<string, Set<string>>();
+  for (const b of booked) {
+    if (!placesOf.has(b.attendee_id)) placesOf.set(b.attendee_id, new Set());
+    placesOf.get(b.attendee_id)!.add(b.activity_id);
+  }
+  const hasEveryPlace = (attendeeId: string) =>
+    sessions.length > 0 && sessions.every((s) => placesOf.get(attendeeId)?.has(s._id));
   const plan = waitlistOfferPlan({
     entries: waiting.map((w) => ({
       id: w.id,
@@ -185,7 +192,7 @@ export async function offerFreedPlaces(
         ageRange: group.ageRange,
         schoolYears: group.schoolYears,
         blockOutOfRange: group.blockOutOfRange,
-        alreadyBooked: bookedIds.has(e.attendeeId),
+        alreadyBooked: hasEveryPlace(e.attendeeId),
       }),
   });
   for (const id of plan.offer)
