@@ -11,12 +11,15 @@ export function PrintRegister({
   shown,
   timeZone,
   money,
+  absent = [],
 }: {
   title: string;
   when: string;
   shown: Shown[];
   timeZone: string;
   money: (minor: number) => string;
+  /** Children reported absent ahead of the session (docs/rules/make-ups.md). */
+  absent?: string[];
 }) {
   // A coach's register has no money: no column for it.
   const withMoney = shown.some(({ row }) => row.booking.owed !== undefined);
@@ -40,7 +43,10 @@ export function PrintRegister({
         <tbody>
           {shown.map(({ row, state }) => (
             <tr key={row.attendee._id}>
-              <td>{row.attendee.name}</td>
+              <td>
+                {row.attendee.name}
+                {row.makeUp ? ' (make-up)' : ''}
+              </td>
               <td>{row.attendee.age ?? ''}</td>
               <td>
                 {row.ticket}
@@ -69,6 +75,7 @@ export function PrintRegister({
           ))}
         </tbody>
       </table>
+      {absent.length > 0 ? <p>Reported absent: {absent.join(', ')}</p> : null}
     </section>
   );
 }

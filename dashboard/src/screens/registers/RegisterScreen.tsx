@@ -181,7 +181,11 @@ export function RegisterScreen() {
             ))}
           </ul>
         )}
-        <ReportedAbsences register={data} timeZone={timeZone} />
+        <ReportedAbsences
+          register={data}
+          timeZone={timeZone}
+          dateText={(date) => clientDate(date, settings.dateFormat, locale)}
+        />
         <Button variant="link" onClick={() => setShowHistory((v) => !v)}>
           {showHistory ? 'Hide the history of marks' : 'Show the history of marks'}
         </Button>
@@ -193,6 +197,7 @@ export function RegisterScreen() {
         shown={shown}
         timeZone={timeZone}
         money={cash}
+        absent={data.absences.map((a) => a.attendee.name)}
       />
       <CheckOutDialog
         row={checkingOut}

@@ -12,9 +12,12 @@ import type { RegisterDto } from './queries.ts';
 export function ReportedAbsences({
   register,
   timeZone,
+  dateText,
 }: {
   register: Pick<RegisterDto, 'absences' | 'waitlistWaiting'>;
   timeZone: string;
+  /** A civil date as the organiser writes dates. */
+  dateText: (date: string) => string;
 }) {
   const { absences, waitlistWaiting } = register;
   if (absences.length === 0) return null;
@@ -26,7 +29,7 @@ export function ReportedAbsences({
           <li key={a.attendee._id}>
             <strong>{a.attendee.name}</strong>{' '}
             <span className="muted">
-              by {a.parent.name}, {zonedParts(Date.parse(a.reportedAt), timeZone).date} at{' '}
+              by {a.parent.name}, {dateText(zonedParts(Date.parse(a.reportedAt), timeZone).date)} at{' '}
               {clockTime(a.reportedAt, timeZone)}
             </span>{' '}
             {a.credit ? <Badge tone="info">Make-up credit</Badge> : <Badge>No credit</Badge>}

@@ -277,7 +277,7 @@ function MakeUpPicker({
             <span>
               {sessionText(s, locale)}
               {typeof s.placesLeft === 'number' && (
-                <small className="cw-count"> · {makeUpText.placesLeft(s.placesLeft)}</small>
+                <small className="cw-count">{makeUpText.placesLeft(s.placesLeft)}</small>
               )}
             </span>
             <button

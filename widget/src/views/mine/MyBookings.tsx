@@ -203,40 +203,42 @@ function Mine({ user, settings }: { user: User; settings: ClientSettings }) {
                           ...plan.texts,
                         ].map((line) => <small key={line}>{line}</small>)}
                     </span>
-                    {open !== place._id && (
-                      <button
-                        type="button"
-                        className="cw-btn cw-btn-quiet"
-                        aria-label={
-                          membership
-                            ? `${text.cancelMembership}: ${item.activityGroup.name} · ${item.ticket.name} (${attendee.name})`
-                            : text.cancelLabel(
-                                `${item.activityGroup.name} ${when} (${attendee.name})`,
-                              )
-                        }
-                        onClick={() => {
-                          setDone(null);
-                          setOpen(place._id);
-                        }}
-                      >
-                        {membership ? text.cancelMembership : text.cancelSession}
-                      </button>
-                    )}
-                    {place.status === 'confirmed' && !open?.endsWith(place._id) && (
-                      <button
-                        type="button"
-                        className="cw-btn cw-btn-quiet"
-                        aria-label={makeUpText.reportAbsenceLabel(
-                          `${item.activityGroup.name} ${when} (${attendee.name})`,
-                        )}
-                        onClick={() => {
-                          setDone(null);
-                          setOpen(`absent:${place._id}`);
-                        }}
-                      >
-                        {makeUpText.reportAbsence}
-                      </button>
-                    )}
+                    <span className="cw-actions">
+                      {open !== place._id && (
+                        <button
+                          type="button"
+                          className="cw-btn cw-btn-quiet"
+                          aria-label={
+                            membership
+                              ? `${text.cancelMembership}: ${item.activityGroup.name} · ${item.ticket.name} (${attendee.name})`
+                              : text.cancelLabel(
+                                  `${item.activityGroup.name} ${when} (${attendee.name})`,
+                                )
+                          }
+                          onClick={() => {
+                            setDone(null);
+                            setOpen(place._id);
+                          }}
+                        >
+                          {membership ? text.cancelMembership : text.cancelSession}
+                        </button>
+                      )}
+                      {place.status === 'confirmed' && !open?.endsWith(place._id) && (
+                        <button
+                          type="button"
+                          className="cw-btn cw-btn-quiet"
+                          aria-label={makeUpText.reportAbsenceLabel(
+                            `${item.activityGroup.name} ${when} (${attendee.name})`,
+                          )}
+                          onClick={() => {
+                            setDone(null);
+                            setOpen(`absent:${place._id}`);
+                          }}
+                        >
+                          {makeUpText.reportAbsence}
+                        </button>
+                      )}
+                    </span>
                   </div>
                   {open === `absent:${place._id}` && (
                     <AbsencePanel
