@@ -27,7 +27,7 @@ const groupQuery = v.strictObject({ activityGroup: id });
 const tokenSchema = v.pipe(v.string(), v.regex(/^[\w-]{10,200}$/, 'This link is not complete.'));
 
 /*
- * Re-enrolment (docs/rules/re-enrolment.md, docs/api/re-enrolment.md): the organiser opens it
+ * Re-enrolment (docs/rules/re-enrolment.md): the organiser opens it
  * from an activity and watches the funnel; the parent answers from the e-mailed link, which is
  * the key to that one offer (no sign-in, like a password-reset link).
  */
