@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestInbox, type TestInbox } from '../api/mail/testing.ts';
 import { queueTrialFollowUps } from '../api/services/trials.ts';
 import { DEMO } from '../scripts/seed.ts';
-import { callApi, chromiumOrSkip, launchChromium, type Stack, startStack } from './harness.ts';
+import {
+  callApi,
+  chromiumOrSkip,
+  launchChromium,
+  type Stack,
+  signInToDashboard,
+  startStack,
+} from './harness.ts';
 
 /*
  * A trial as a family meets it (docs/rules/trials.md): the demo parent books a trial session of
@@ -91,11 +98,35 @@ describe.skipIf(!chrome)('trials in Chromium', () => {
         })),
         tickets: [
           { _id: 'temp_term', type: 'all', name: 'Term', price: '50', shouldProRata: true },
-          { _id: 'temp_trial', type: 'single', name: 'Trial session', price: '5', trial: true },
         ],
         addOns: [],
       },
     });
+
+    // The organiser adds the trial ticket in the wizard's ticket step.
+    const admin = await (await browser.newContext()).newPage();
+    await signInToDashboard(admin, stack.productUrl);
+    await admin.goto(`${stack.productUrl}/admin/activities/${created._id}/edit`);
+    await admin.getByRole('heading', { name: 'Edit Trial Gym' }).waitFor({ timeout: 15_000 });
+    await admin.locator('.step-button', { hasText: 'Tickets' }).click();
+    await admin.getByRole('button', { name: 'Add new ticket' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add new ticket' });
+    await dialog.getByRole('combobox', { name: 'Ticket type' }).selectOption('single');
+    await dialog.getByLabel('Ticket name').fill('Trial session');
+    await dialog.getByRole('textbox', { name: 'Price', exact: true }).fill('5');
+    await dialog.getByLabel('Trial ticket').check();
+    await dialog.getByRole('button', { name: 'Save ticket' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await admin
+      .getByRole('table', { name: 'Tickets' })
+      .getByText('Trial session (trial)')
+      .waitFor();
+    await admin.getByRole('button', { name: 'Next' }).click();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Trial Gym', level: 1 }).waitFor({ timeout: 15_000 });
+    const figures = admin.getByRole('region', { name: 'Trial conversion' });
+    await figures.getByText('Trials taken').waitFor();
+
     const group = await callApi<{ activities: { _id: string; date: string }[] }>(
       stack,
       `/api/activity-groups/${created._id}`,
@@ -177,5 +208,11 @@ describe.skipIf(!chrome)('trials in Chromium', () => {
       { cookie },
     );
     expect(conversion).toEqual({ taken: 1, converted: 1, rate: 100 });
+    // The organiser sees it on the activity's page.
+    await admin.reload();
+    await figures.getByText('100%').waitFor({ timeout: 15_000 });
+    expect(await figures.textContent()).toBe(
+      'Trials taken1Booked after a trial1Trial conversion100%',
+    );
   });
 });
