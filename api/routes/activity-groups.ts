@@ -1,8 +1,6 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  activityGroupFormValues,
-  copyActivityGroup,
   copyActivityGroupSchema,
   createActivityGroupSchema,
   type FieldDefinition,
@@ -18,6 +16,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import { setActivityGroupArchived } from '../services/activity-group-archive.ts';
 import { deleteActivityGroup } from '../services/activity-group-delete.ts';
+import { duplicateActivityGroup } from '../services/activity-group-duplicate.ts';
 import {
   LISTING_PAGE,
   LISTING_SESSIONS,
@@ -229,22 +228,9 @@ export const activityGroups = new Hono<AppEnv>()
     const admin = requireAdmin(c);
     const db = c.get('db');
     const choice = await readBody(c, copyActivityGroupSchema);
-    const saved = await loadActivityGroup(db, admin.clientId, c.req.param('id'), {
-      publicView: false,
-    });
-    const fields = await listFields(db, admin.clientId, {
-      usage: 'activity',
-      includeDisabled: false,
-      includeAdminOnly: true,
-    });
-    // Through the wizard's own schema and write service, so a copy passes every rule a new
-    // group must (plan gates, subscription plans in use) and is written in one transaction.
-    const form = copyActivityGroup(
-      activityGroupFormValues(saved, fields as FieldDefinition[]),
-      choice,
-    );
-    const data = parse(await groupSchemaFor(db, admin.clientId), form);
-    const id = await saveActivityGroup(db, admin.clientId, null, data);
+    // The Duplicate service re-enrolment uses too: the wizard's own schema and write service,
+    // so a copy passes every rule a new group must and is written in one transaction.
+    const id = await duplicateActivityGroup(db, admin.clientId, c.req.param('id'), choice);
     return c.json(
       {
         data: await loadActivityGroup(db, admin.clientId, id, {
