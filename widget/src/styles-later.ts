@@ -52,6 +52,7 @@ export const css = `
 .cw-btn:disabled{opacity:.55;cursor:default}
 .cw-lines{display:flex;flex-direction:column;gap:10px}
 .cw-lines>li{padding-bottom:10px;border-bottom:1px solid var(--cw-line)}
+.cw-lines>li>span:first-child,.cw-ok{overflow-wrap:anywhere}
 .cw-actions{display:flex;flex-direction:column;align-items:stretch;gap:6px;flex-shrink:0}
 .cw-sub{color:var(--cw-muted);font-size:.93em;padding-left:12px}
 .cw-totals{margin:0;display:flex;flex-direction:column;gap:6px;font-variant-numeric:tabular-nums}

@@ -101,7 +101,11 @@ function AuthForms({ notice }: { notice: string | null }) {
         <p className="cw-switch">
           <button type="button" className="cw-ghost" onClick={() => setMode('forgot')}>
             {text.forgotPassword}
-          </button>{' '}
+          </button>
+        </p>
+      ) : null}
+      {mode === 'signIn' ? (
+        <p className="cw-switch">
           <button type="button" className="cw-ghost" onClick={() => setMode('link')}>
             {householdText.emailMeLink}
           </button>
