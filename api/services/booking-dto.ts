@@ -102,6 +102,8 @@ export interface BookingPlanDto extends PlanView {
   /** The subscription's booking item; null for the booking's payment schedule. */
   itemId: string | null;
   label: string;
+  /** A sibling discount taken off each month (docs/rules/family.md); absent when none. */
+  discount?: { ruleName: string; reason: string; amount: number };
 }
 
 /** `POST /api/bookings/quote`: the engine's price, with every problem of the basket. */

@@ -158,9 +158,11 @@ export async function loadBookingDtos(
         (r) =>
           r.attendee_id === item.attendee._id && r.ticket_id === item.ticket._id && r.cancelled_at,
       );
+      const monthlyDiscount = pricing.recurring?.find((r) => r.lineKey === line?.key)?.discount;
       plans.push({
         itemId: item._id,
         label: `${item.attendee.name} · ${item.ticket.name}`,
+        ...(monthlyDiscount ? { discount: monthlyDiscount } : {}),
         ...subscriptionPlan({
           monthlyAmount: line?.subscription?.monthlyAmount ?? item.price,
           bookedOn: todayIn(Date.parse(b.created_at), money.client.time_zone),

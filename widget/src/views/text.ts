@@ -104,6 +104,8 @@ export const text = {
   pricesFailed: 'We could not check the prices right now; the total is confirmed at checkout.',
   toPayment: 'Continue to payment',
   monthly: (amount: string) => `Then ${amount} per month, collected on the 1st.`,
+  // (ours) A sibling discount on a membership's monthly price (docs/rules/family.md).
+  monthlyDiscount: (rule: string, amount: string) => `${rule}: ${amount} off each month.`,
 
   // Checkout
   paymentMethod: 'How would you like to pay?',

@@ -233,6 +233,12 @@ function PlansCard({
               ? `${plan.label}: ${money(plan.amount)} per month`
               : `Payment schedule: ${plan.label}`}
           </p>
+          {plan.discount ? (
+            <p className="muted">
+              {plan.discount.ruleName} ({plan.discount.reason}): {money(plan.discount.amount)} off
+              each month
+            </p>
+          ) : null}
           {plan.texts.length ? (
             plan.texts.map((line) => (
               <p key={line} className="muted">

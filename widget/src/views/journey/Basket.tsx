@@ -263,6 +263,7 @@ export function BasketStep({
       {quote.recurring.map((r) => (
         <p key={r.lineKey} className="cw-count">
           {text.monthly(show(r.amount))}
+          {r.discount && ` ${text.monthlyDiscount(r.discount.ruleName, show(r.discount.amount))}`}
         </p>
       ))}
       {/* The engine's own schedule texts ('First payment on …', 'Continues until cancelled'). */}

@@ -38,6 +38,11 @@ export function Plans({
                 : text.nextAmount(show(plan.amount))}
             </span>
           </p>
+          {plan.discount && (
+            <p className="cw-count">
+              {text.monthlyDiscount(plan.discount.ruleName, show(plan.discount.amount))}
+            </p>
+          )}
           {plan.texts.map((line) => (
             <p key={line} className="cw-count">
               {line}
