@@ -8,6 +8,7 @@ import {
   placeHeldBasketSchema,
 } from '../../engine/index.ts';
 import type { AppEnv } from '../context.ts';
+import type { Db } from '../db/connection.ts';
 import { claimIdempotencyKey } from '../db/repositories/idempotency-keys.ts';
 import { hit, readCounter } from '../db/repositories/rate-limits.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -36,16 +37,46 @@ const CODE_GUESSES = { limit: 10, windowSeconds: 15 * 60 };
  */
 const UNPAID_BOOKINGS = { limit: 10, windowSeconds: 60 * 60 };
 
-/** 429 with Retry-After once the customer has started too many unpaid bookings this window. */
-async function limitUnpaidBookings(c: Context<AppEnv>, userId: string) {
+/**
+ * 429 with Retry-After once the customer has started too many unpaid bookings this window.
+ * `db` is the booking's own transaction (see `countedWithBooking`).
+ */
+async function limitUnpaidBookings(db: Db, userId: string) {
   const now = Date.now();
   const windowMs = UNPAID_BOOKINGS.windowSeconds * 1000;
   const windowStart = now - (now % windowMs);
-  const count = await hit(c.get('db'), `unpaid-booking:${userId}`, windowStart);
+  const count = await hit(db, `unpaid-booking:${userId}`, windowStart);
   if (count > UNPAID_BOOKINGS.limit)
     throw new HttpError(429, messages.tooManyUnpaidBookings, undefined, {
       'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
     });
+}
+
+/**
+ * Books with the unpaid-bookings counter counted inside the booking's transaction, so a booking
+ * costs one durable commit (the counter used to commit, and fsync, on its own first). A refused
+ * attempt rolls its count back with everything else, so it is counted again on its own after:
+ * every attempt counts once, booked or refused (docs/decisions.md).
+ */
+async function countedWithBooking<T>(
+  c: Context<AppEnv>,
+  userId: string,
+  counts: boolean,
+  book: (first: ((trx: Db) => Promise<void>) | null) => Promise<T>,
+): Promise<T> {
+  if (!counts) return book(null);
+  try {
+    return await book((trx) => limitUnpaidBookings(trx, userId));
+  } catch (error) {
+    // Rolled back with the booking, or never reached: count the refused attempt on its own. A
+    // count that cannot be written (the database too busy) must not hide the refusal's reason.
+    const now = Date.now();
+    const windowMs = UNPAID_BOOKINGS.windowSeconds * 1000;
+    await hit(c.get('db'), `unpaid-booking:${userId}`, now - (now % windowMs)).catch(
+      () => undefined,
+    );
+    throw error;
+  }
 }
 
 /**
@@ -177,17 +208,20 @@ export const bookings = new Hono<AppEnv>()
     const db = c.get('db');
     // Every method names a way to pay later than now; a booking with nothing due sends none. A
     // retry of a key was counted when the key was first sent.
-    if (basket.paymentMethod && sent === 'new') await limitUnpaidBookings(c, caller.userId);
-    const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
-      createBooking(
-        { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-        {
-          clientId: caller.clientId,
-          userId: caller.userId,
-          basket,
-          idempotencyKey,
-          bookedBy: personOf(caller),
-        },
+    const counts = Boolean(basket.paymentMethod) && sent === 'new';
+    const { bookingId } = await countedWithBooking(c, caller.userId, counts, (first) =>
+      guardCodeGuess(c, basket.discountCode, caller.userId, () =>
+        createBooking(
+          { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+          {
+            clientId: caller.clientId,
+            userId: caller.userId,
+            basket,
+            idempotencyKey,
+            bookedBy: personOf(caller),
+            first,
+          },
+        ),
       ),
     );
     const booking = await loadVisibleBooking(db, caller, bookingId);
@@ -202,19 +236,21 @@ export const bookings = new Hono<AppEnv>()
     const { idempotencyKey, sent } = await claimKey(c, caller, { hold: basket });
     // A hold keeps places from everyone else, like a card hold always did: same hourly limit,
     // counted once per key.
-    if (sent === 'new') await limitUnpaidBookings(c, caller.userId);
     const db = c.get('db');
-    const { bookingId } = await guardCodeGuess(c, basket.discountCode, caller.userId, () =>
-      createBooking(
-        { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-        {
-          clientId: caller.clientId,
-          userId: caller.userId,
-          basket: { ...basket, paymentMethod: null },
-          idempotencyKey,
-          hold: true,
-          bookedBy: personOf(caller),
-        },
+    const { bookingId } = await countedWithBooking(c, caller.userId, sent === 'new', (first) =>
+      guardCodeGuess(c, basket.discountCode, caller.userId, () =>
+        createBooking(
+          { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+          {
+            clientId: caller.clientId,
+            userId: caller.userId,
+            basket: { ...basket, paymentMethod: null },
+            idempotencyKey,
+            hold: true,
+            bookedBy: personOf(caller),
+            first,
+          },
+        ),
       ),
     );
     const booking = await loadVisibleBooking(db, caller, bookingId);
