@@ -147,7 +147,20 @@ describe('register summary', () => {
       inNow: 1,
       paid: 3500,
       owed: 2000,
+      makeUps: 0,
+      reportedAbsent: 0,
     });
+  });
+
+  it('counts make-up children among those booked, and reported absences apart', () => {
+    const summary = registerSummary(
+      [
+        { state: UNMARKED, booking: { id: 'b1', paid: 0, owed: 0 }, makeUp: true },
+        { state: UNMARKED, booking: { id: 'b2', paid: 0, owed: 0 } },
+      ],
+      3,
+    );
+    expect(summary).toMatchObject({ booked: 2, unmarked: 2, makeUps: 1, reportedAbsent: 3 });
   });
 
   it('gives a child’s age in years on the session date', () => {

@@ -200,6 +200,10 @@ export interface RegisterSummary {
   /** Money over the bookings on the register, each booking counted once. */
   paid: number;
   owed: number;
+  /** Children on a place booked with a make-up credit (docs/rules/make-ups.md). */
+  makeUps: number;
+  /** Children reported absent ahead of the session: not on the register, their places free. */
+  reportedAbsent: number;
 }
 
 /**
@@ -207,10 +211,17 @@ export interface RegisterSummary {
  * children has one payment, shown on both rows). Paid and owed are the booking statement's
  * (engine `bookingStatement`), never worked out again here.
  *
+ * Children reported absent (docs/rules/make-ups.md) are not rows: their count is passed in.
+ *
  * @example registerSummary([{ state: UNMARKED, booking: { id: 'b', paid: 0, owed: 1200 } }]).owed // 1200
  */
 export function registerSummary(
-  rows: readonly { state: MarkState; booking: { id: string; paid: number; owed: number } }[],
+  rows: readonly {
+    state: MarkState;
+    booking: { id: string; paid: number; owed: number };
+    makeUp?: boolean;
+  }[],
+  reportedAbsent = 0,
 ): RegisterSummary {
   const summary: RegisterSummary = {
     booked: rows.length,
@@ -222,6 +233,8 @@ export function registerSummary(
     inNow: 0,
     paid: 0,
     owed: 0,
+    makeUps: rows.filter((r) => r.makeUp).length,
+    reportedAbsent,
   };
   const seen = new Set<string>();
   for (const { state, booking } of rows) {

@@ -152,6 +152,11 @@ describe(`absences and make-ups (${testDialect})`, () => {
       }),
     ]);
     expect(sheet.waitlistWaiting).toBe(1);
+    expect(sheet.summary).toMatchObject({ booked: 1, reportedAbsent: 1 });
+    const today = await ctx.request('GET', '/api/registers?date=2031-07-01', { token: org.token });
+    expect(
+      today.body.data.sessions.find((x: { _id: string }) => x._id === day0).summary,
+    ).toMatchObject({ booked: 1, reportedAbsent: 1 });
 
     // The freed place is on sale again.
     await booked('Cal', [day0]);
@@ -192,6 +197,7 @@ describe(`absences and make-ups (${testDialect})`, () => {
         makeUp: true,
       }),
     ]);
+    expect(makeUpSheet.summary.makeUps).toBe(1);
     expect((await creditOf(ada.parent, ada.place(day0))).credit.makeUp.session._id).toBe(day2);
   });
 

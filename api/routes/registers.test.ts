@@ -215,6 +215,8 @@ describe('GET /api/registers/:sessionId', () => {
       inNow: 0,
       paid: 1100,
       owed: 2000,
+      makeUps: 0,
+      reportedAbsent: 0,
     });
   });
 

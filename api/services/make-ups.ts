@@ -730,3 +730,41 @@ export async function registerMakeUps(
     waiting: Number(waiting.n),
   };
 }
+
+/**
+ * For a day's registers: how many children were reported absent from each session, and which of
+ * the given places were booked with a make-up credit.
+ *
+ * @example const { absentBySession, makeUpPlaces } = await dayMakeUps(db, clientId, sessionIds, placeIds);
+ */
+export async function dayMakeUps(
+  db: Db,
+  clientId: string,
+  sessionIds: readonly string[],
+  placeIds: readonly string[],
+) {
+  const [absent, makeUps] = await Promise.all([
+    sessionIds.length === 0
+      ? []
+      : db
+          .selectFrom('absences')
+          .select(['activity_id'])
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('client_id', '=', clientId)
+          .where('activity_id', 'in', [...sessionIds])
+          .groupBy('activity_id')
+          .execute(),
+    placeIds.length === 0
+      ? []
+      : db
+          .selectFrom('absences')
+          .select('make_up_place_id')
+          .where('client_id', '=', clientId)
+          .where('make_up_place_id', 'in', [...placeIds])
+          .execute(),
+  ]);
+  return {
+    absentBySession: new Map(absent.map((a) => [a.activity_id, Number(a.n)])),
+    makeUpPlaces: new Set(makeUps.map((m) => m.make_up_place_id)),
+  };
+}

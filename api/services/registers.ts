@@ -18,7 +18,7 @@ import { listAttendees } from './attendees.ts';
 import { loadBookingDtos } from './bookings/dto.ts';
 import { clientSessionsQuery } from './client-sessions.ts';
 import { type FieldDto, listFields } from './fields.ts';
-import { type RegisterAbsenceDto, registerMakeUps } from './make-ups.ts';
+import { dayMakeUps, type RegisterAbsenceDto, registerMakeUps } from './make-ups.ts';
 
 /*
  * A session's register (issue 17, docs/rules/registers.md): every child with a place on it, their
@@ -343,7 +343,12 @@ export async function loadRegister(
     },
     currency: client.currency,
     summary: registerSummary(
-      rows.map((r) => ({ state: r.mark, booking: { id: r.booking._id, ...r.booking } })),
+      rows.map((r) => ({
+        state: r.mark,
+        booking: { id: r.booking._id, ...r.booking },
+        makeUp: r.makeUp,
+      })),
+      makeUps.absences.length,
     ),
     rows,
     absences: makeUps.absences,
@@ -423,6 +428,12 @@ export async function listDayRegisters(
     registerMarks(db, clientId, ids),
   ]);
   const states = foldMarks(marks);
+  const makeUps = await dayMakeUps(
+    db,
+    clientId,
+    ids,
+    places.map((p) => p.id),
+  );
   return {
     date: day,
     sessions: sessions.map((s) => {
@@ -436,7 +447,9 @@ export async function listDayRegisters(
           .map((p) => ({
             state: states.get(`${s.id}|${p.attendee_id}`)?.state ?? markState([]),
             booking: { id: p.booking_id, paid: 0, owed: 0 },
+            makeUp: makeUps.makeUpPlaces.has(p.id),
           })),
+        makeUps.absentBySession.get(s.id) ?? 0,
       );
       return {
         _id: s.id,

@@ -76,7 +76,9 @@ export function RegisterScreen() {
         paid: s.row.booking.paid ?? 0,
         owed: s.row.booking.owed ?? 0,
       },
+      makeUp: s.row.makeUp,
     })),
+    data.absences.length,
   );
   const mark = (row: RegisterRowDto, kind: MarkKind, collectedBy: string | null = null) =>
     enqueueMark(sessionId, {
@@ -136,7 +138,7 @@ export function RegisterScreen() {
           </div>
           <div>
             <dt>Reported absent</dt>
-            <dd>{data.absences.length}</dd>
+            <dd>{summary.reportedAbsent}</dd>
           </div>
           {data.summary.owed !== undefined ? (
             <div>

@@ -83,6 +83,9 @@ export function TodayScreen() {
                   {s.summary.checkedOut ? (
                     <Badge tone="info">{s.summary.checkedOut} out</Badge>
                   ) : null}
+                  {s.summary.reportedAbsent ? (
+                    <Badge tone="neutral">{s.summary.reportedAbsent} reported absent</Badge>
+                  ) : null}
                   {s.summary.unmarked ? (
                     <Badge tone="neutral">{s.summary.unmarked} not marked</Badge>
                   ) : null}
