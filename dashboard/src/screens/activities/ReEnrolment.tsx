@@ -209,7 +209,6 @@ export function ReEnrolment({ groupId, groupName }: { groupId: string; groupName
             : `Places are kept until ${when(r.windowEndsAt)}.`}
         </>
       }
-      flush
     >
       <section className="stat-grid" aria-label="Re-enrolment funnel">
         {(
