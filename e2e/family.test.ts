@@ -148,6 +148,16 @@ describe.skipIf(!chrome)('families (Chromium)', () => {
     await widget.getByRole('heading', { name: `Join the waitlist: ${FOOTBALL}` }).waitFor();
     await widget.getByLabel('Attendee').selectOption({ label: 'Mia Parent' });
     const together = widget.getByRole('group', { name: 'Brothers and sisters joining too' });
+    // On a phone the form fits the screen: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await together.getByRole('checkbox', { name: 'Leo Parent' }).waitFor();
+    expect(
+      await widget.evaluate((host) => {
+        const root = host.shadowRoot!.querySelector('.cw-form') as HTMLElement;
+        return root.scrollWidth <= root.clientWidth && root.getBoundingClientRect().right <= 390;
+      }),
+    ).toBe(true);
+    await page.screenshot({ path: '/tmp/family/waitlist-phone.png' });
     await together.getByRole('checkbox', { name: 'Leo Parent' }).check();
     await widget.getByRole('button', { name: 'Join waitlist' }).click();
     await widget.getByText('You have joined the waitlist.', { exact: false }).waitFor();
@@ -173,6 +183,8 @@ describe.skipIf(!chrome)('families (Chromium)', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await admin.getByRole('button', { name: 'Offer free places' }).click();
     await admin.getByText('Offered 2 places (1 family together).').waitFor();
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: '/tmp/family/offer-phone.png', fullPage: true });
     const ready = admin.getByRole('row').filter({ hasText: 'With siblings' }).filter({
       hasText: 'Ready',
     });

@@ -53,7 +53,7 @@ export function OfferFreePlaces({ activityGroupId }: { activityGroupId: string }
     },
   });
   return (
-    <div className="offer-free-places">
+    <div className="toolbar">
       <Button size="sm" loading={offer.isPending} onClick={() => offer.mutate()}>
         Offer free places
       </Button>
