@@ -4,7 +4,7 @@
  */
 
 /** What one unsubscribe stops: every message of that category from that organiser. */
-export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digests'] as const;
+export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digests', 'offers'] as const;
 export type UnsubscribeCategory = (typeof UNSUBSCRIBE_CATEGORIES)[number];
 
 /**
@@ -15,6 +15,8 @@ const KINDS: Record<string, UnsubscribeCategory> = {
   'session-reminder': 'reminders',
   // An admin's daily digest of tomorrow's sessions (organiser notifications).
   'admin-daily-digest': 'digests',
+  // The offer after a trial (docs/rules/trials.md): selling, so a parent may say no more.
+  'trial-follow-up': 'offers',
 };
 
 /**
@@ -31,6 +33,7 @@ export function unsubscribeCategoryOf(kind: string): UnsubscribeCategory | null 
 export const unsubscribeCategoryName: Record<UnsubscribeCategory, string> = {
   reminders: 'session reminders',
   digests: 'daily digests',
+  offers: 'offers after a trial',
 };
 
 /** Texts of the hosted unsubscribe page and message footer (ours: the spec names none). */

@@ -165,6 +165,8 @@ describe('trials', () => {
     expect(text).toContain('Term: £40.00 for the 4 sessions left (full term £50.00)');
     const link = `http://localhost:3000/book/${org.clientId}${widgetHash(`trial/${followUp!.id}`)}`;
     expect(text).toContain(link);
+    // An offer, not a notice about a booking: the parent may stop them.
+    expect(text).toContain('Unsubscribe from offers after a trial');
 
     // The API reads the real clock: let the trial session be in the past, as it is by now.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { render } from '@react-email/components';
 import { widgetHash } from '../../../engine/deep-links.ts';
+import { unsubscribeCategoryName, unsubscribeMessages } from '../../../engine/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadTrialOffer } from '../../services/trials.ts';
 import { TrialFollowUp } from '../templates/TrialFollowUp.tsx';
@@ -11,7 +12,10 @@ import { type Composer, MessageNotNeeded } from './types.ts';
  * `trialOptions`, the price checkout will charge today). Nothing left to offer (the term is
  * over, the child or activity gone) skips the message.
  */
-export const composeTrialFollowUp: Composer = async (row, { db, publicUrl, now }) => {
+export const composeTrialFollowUp: Composer = async (
+  row,
+  { db, publicUrl, now, unsubscribeUrl },
+) => {
   const { followUpId } = JSON.parse(row.payload) as { followUpId?: string };
   let offer: Awaited<ReturnType<typeof loadTrialOffer>>;
   try {
@@ -42,6 +46,14 @@ export const composeTrialFollowUp: Composer = async (row, { db, publicUrl, now }
       activity={offer.activityGroup.name}
       options={options}
       // Always our hosted page, which every organiser has; the widget there opens at the offer.
+      unsubscribe={
+        unsubscribeUrl
+          ? {
+              url: unsubscribeUrl,
+              label: unsubscribeMessages.footer(unsubscribeCategoryName.offers),
+            }
+          : undefined
+      }
       offerUrl={`${publicUrl}/book/${encodeURIComponent(row.client_id)}${widgetHash(`trial/${encodeURIComponent(offer._id)}`)}`}
     />
   );
@@ -50,5 +62,7 @@ export const composeTrialFollowUp: Composer = async (row, { db, publicUrl, now }
     subject: `Carry on with ${offer.activityGroup.name} for ${offer.attendee.name}`,
     html: await render(element),
     text: await render(element, { plainText: true }),
+    // The stored copy shows no working link: anyone reading it could unsubscribe the parent.
+    secrets: unsubscribeUrl ? [unsubscribeUrl] : undefined,
   };
 };

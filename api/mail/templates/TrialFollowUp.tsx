@@ -10,6 +10,8 @@ export interface TrialFollowUpProps {
   options: string[];
   /** Our hosted booking page, opened at this offer (sign in, then one Book button). */
   offerUrl: string;
+  /** The parent's link to stop offers after a trial from this organiser. */
+  unsubscribe?: { url: string; label: string };
 }
 
 const button = {
@@ -30,6 +32,7 @@ export function TrialFollowUp(props: TrialFollowUpProps) {
   return (
     <Layout
       organiser={props.organiser}
+      unsubscribe={props.unsubscribe}
       preview={`Carry on with ${props.activity} for ${props.attendee}`}
     >
       <Text style={textStyle}>{`Hello ${props.parentName},`}</Text>
