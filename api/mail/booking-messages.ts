@@ -29,7 +29,12 @@ export async function enqueueBookingConfirmation(
   const parent = await trx
     .selectFrom('bookings as b')
     .innerJoin('users as u', 'u.id', 'b.user_id')
+    // The guardian of the household who booked (docs/rules/households.md) gets a copy.
+    .leftJoin('users as g', (j) =>
+      j.onRef('g.id', '=', 'b.booked_by_user_id').on('g.client_id', '=', clientId),
+    )
     .select(['u.id', 'u.email', 'u.full_name', 'b.status', 'b.payment_due_at', 'b.payment_method'])
+    .select(['g.id as guardian_id', 'g.email as guardian_email', 'g.full_name as guardian_name'])
     .where('b.client_id', '=', clientId)
     .where('b.id', '=', bookingId)
     .executeTakeFirstOrThrow();
@@ -51,6 +56,19 @@ export async function enqueueBookingConfirmation(
       clientId,
       key: 'newBooking',
       event: bookingId,
+      bookingId,
+      now,
+    });
+  if (!eventKey && parent.guardian_id && parent.guardian_id !== parent.id && parent.guardian_email)
+    await enqueueMessage(trx, {
+      clientId,
+      kind: 'booking-confirmation',
+      eventKey: `booking-confirmation:${bookingId}`,
+      to: {
+        email: parent.guardian_email,
+        name: parent.guardian_name ?? '',
+        userId: parent.guardian_id,
+      },
       bookingId,
       now,
     });

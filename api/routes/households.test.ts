@@ -174,6 +174,18 @@ describe('households', () => {
     const hers = await book(gran, parent.children[0]!, 1);
     expect(hers.status, JSON.stringify(hers.body)).toBe(201);
     expect(hers.body.data.bookedBy).toEqual({ _id: gran.userId, fullName: 'Grandma One' });
+    // She gets the confirmation of her booking, and so does the main account.
+    await sendDue();
+    const confirmations = await ctx.handle.db
+      .selectFrom('messages')
+      .select(['recipient_email', 'status'])
+      .where('kind', '=', 'booking-confirmation')
+      .where('booking_id', '=', hers.body.data._id)
+      .execute();
+    const parentEmail = (await ctx.request('GET', '/api/users/me', { token: parent.token })).body
+      .data.email;
+    expect(confirmations.map((m) => m.recipient_email).sort()).toEqual([email, parentEmail].sort());
+    expect(mailTo(email).some((m) => m.subject?.startsWith('Booking received'))).toBe(true);
 
     // Both see the household's two bookings in My bookings.
     for (const who of [parent, gran]) {
