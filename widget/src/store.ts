@@ -40,6 +40,8 @@ export type View =
   | { kind: 'offer'; id: string }
   /** Next term's place kept for a child (re-enrolment), from its e-mail's link; `id` is the token. */
   | { kind: 'reenrol'; id: string }
+  /** The offer after a child's trial (a link from its e-mail), with one Book button per option. */
+  | { kind: 'trial'; id: string }
   /** The parent's account area (children, own details, password); `section` e.g. 'attendees'. */
   | { kind: 'account'; section: string };
 
