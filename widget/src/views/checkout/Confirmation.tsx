@@ -56,7 +56,7 @@ export function Confirmation({
       <BookingItems booking={booking} settings={settings} />
       <dl className="cw-totals">
         {booking.discounts.map((d) => (
-          <div key={d.ruleName}>
+          <div key={`${d.ruleName}:${d.reason}`}>
             <dt>
               {d.ruleName}
               <small>{d.reason}</small>

@@ -235,7 +235,7 @@ export function BasketStep({
           <dd>{show(quote.subtotal)}</dd>
         </div>
         {quote.discounts.map((d) => (
-          <div key={d.ruleId}>
+          <div key={`${d.ruleId}:${d.reason}`}>
             <dt>
               {d.ruleName}
               <small>{d.reason}</small>
