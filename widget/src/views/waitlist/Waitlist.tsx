@@ -5,7 +5,9 @@
  * their places left and the form says why. What may be joined is the server's answer (`GET
  * /api/waitlists/join-view`, the engine's waitlistJoinView on the attendee's real places and
  * entries), so the form and `POST /api/waitlists` never disagree. Also the embed's `waitlist`
- * starting view.
+ * starting view. A parent with several children may tick brothers and sisters to join with the
+ * chosen child (`POST /api/waitlists/family`): they are offered places together
+ * (docs/rules/family.md).
  */
 import { type ReactNode, useState } from 'react';
 import type {
