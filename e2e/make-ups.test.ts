@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
   chromiumOrSkip,
-  DEMO_ADMIN,
   launchChromium,
   type Stack,
   signInToDashboard,
@@ -11,10 +10,10 @@ import {
 } from './harness.ts';
 
 /*
- * Absences and make-ups in Chromium (docs/rules/make-ups.md): with the organiser's make-up rule
- * on, the demo parent opens My bookings in the widget on a phone, reports Leo absent from the
- * camp's Monday (a day's notice earns a credit), and spends the credit on the camp's Friday; the
- * organiser's register for Monday lists Leo as reported absent with a credit, and Friday's
+ * Absences and make-ups in Chromium (docs/rules/make-ups.md): the organiser sets the make-up
+ * rule in Settings (a bad number refused with the engine's message); the demo parent opens My
+ * bookings in the widget on a phone, reports Leo absent from the camp's Monday (a day's notice
+ * earns a credit), and spends the credit on the camp's Friday; the organiser's register for Monday lists Leo as reported absent with a credit, and Friday's
  * register shows Leo as a make-up.
  */
 
@@ -38,19 +37,6 @@ describe.skipIf(!chrome)('absences and make-ups in Chromium', () => {
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchChromium(chrome!);
-    const admin = await callApi<{ token: string }>(stack, '/api/auth/login', { body: DEMO_ADMIN });
-    await callApi(stack, '/api/make-ups/rule', {
-      method: 'PUT',
-      token: admin.token,
-      body: {
-        enabled: true,
-        noticeHours: 24,
-        perTerm: 2,
-        expiryDays: 60,
-        spendOn: 'same',
-        activityGroupIds: [],
-      },
-    });
     // Leo's Monday at the camp, booked with a childcare voucher.
     const parent = await callApi<{ token: string }>(stack, '/api/auth/login', { body: PARENT });
     const children = await callApi<{ _id: string; name: string }[]>(stack, '/api/user/attendees', {
@@ -94,6 +80,21 @@ describe.skipIf(!chrome)('absences and make-ups in Chromium', () => {
   });
 
   it('a parent reports an absence, earns a credit and books a make-up; the registers show both', async () => {
+    // The organiser's rule, in Settings › Make-ups (the demo has make-ups on).
+    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInToDashboard(desk, stack.productUrl);
+    await desk.goto(`${stack.productUrl}/admin/settings`);
+    const on = desk.getByLabel('Reported absences earn a make-up');
+    await on.waitFor({ timeout: 15_000 });
+    expect(await on.isChecked()).toBe(true);
+    await desk.getByLabel('Make-ups per term').fill('53');
+    await desk.getByRole('button', { name: 'Save make-ups' }).click();
+    await desk.getByText('Make-ups per term can be at most 52').waitFor();
+    await desk.getByLabel('Make-ups per term').fill('3');
+    await desk.getByLabel('Notice (hours before the session)').fill('24');
+    await desk.getByRole('button', { name: 'Save make-ups' }).click();
+    await desk.getByText('The make-up rule is saved.').waitFor();
+
     // The parent, on a phone.
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors: string[] = [];
@@ -131,8 +132,6 @@ describe.skipIf(!chrome)('absences and make-ups in Chromium', () => {
     await phone.close();
 
     // The organiser's registers.
-    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInToDashboard(desk, stack.productUrl);
     await desk.goto(`${stack.productUrl}/admin/registers/${monday}`);
     const absent = desk.getByRole('region', { name: 'Reported absent' });
     await absent.waitFor({ timeout: 15_000 });

@@ -13,6 +13,7 @@ import { saveDiscountRule } from '../api/services/discount-rules.ts';
 import { saveField } from '../api/services/field-write.ts';
 import { listFields } from '../api/services/fields.ts';
 import { saveHomeTab } from '../api/services/home-tabs.ts';
+import { saveMakeUpRule } from '../api/services/make-ups.ts';
 import { createOrganiser } from '../api/services/organisers.ts';
 import { createSubscriptionPlan } from '../api/services/subscription-plans.ts';
 import { createVenue } from '../api/services/venues.ts';
@@ -344,6 +345,20 @@ async function seedBookings(
   { football, camp, today }: { football: string; camp: string; today: string },
 ) {
   await db.updateTable('clients').set({ allow_pay_later: 1 }).where('id', '=', clientId).execute();
+  // Make-ups on (docs/rules/make-ups.md): a day's notice, two per term, 60 days to book one.
+  await saveMakeUpRule(
+    db,
+    clientId,
+    {
+      enabled: true,
+      noticeHours: 24,
+      perTerm: 2,
+      expiryDays: 60,
+      spendOn: 'same',
+      activityGroupIds: [],
+    },
+    Date.parse(`${today}T00:00:00Z`),
+  );
   const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const [voucher] = await db
     .selectFrom('childcare_voucher_providers')
