@@ -178,6 +178,24 @@ describe('re-enrolment', () => {
     });
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
 
+    // Signed in, Cy's parent's booking journey is told which sessions are kept for Cy.
+    const kept = await ctx.request('GET', `/api/re-enrolments/mine?activityGroup=${targetId}`, {
+      token: single.token,
+    });
+    expect(kept.body.data).toEqual([
+      {
+        attendee: { _id: single.children[0] },
+        activityIds: expect.arrayContaining(copy.activities.map((s: { _id: string }) => s._id)),
+      },
+    ]);
+    expect(
+      (
+        await ctx.request('GET', `/api/re-enrolments/mine?activityGroup=${targetId}`, {
+          token: buyer.token,
+        })
+      ).body.data,
+    ).toEqual([]);
+
     // Ada's parent confirms and chooses to pay later: the place is booked in their name.
     const accepted = await ctx.request('POST', `/api/re-enrolments/offers/${adaToken}/accept`, {
       clientId: org.clientId,

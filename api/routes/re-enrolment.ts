@@ -6,7 +6,7 @@ import {
 } from '../../engine/re-enrolment.ts';
 import type { AppEnv } from '../context.ts';
 import { parse, readBody } from '../http/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { requireAdmin, requireCustomer } from '../middleware/auth.ts';
 import { requestClientId } from '../middleware/client-scope.ts';
 import {
   acceptOfferByToken,
@@ -15,6 +15,7 @@ import {
   openReEnrolment,
   viewOfferByToken,
 } from '../services/re-enrolment.ts';
+import { keptForParent } from '../services/re-enrolment-places.ts';
 
 const id = v.pipe(
   v.string('Choose an activity.'),
@@ -52,6 +53,19 @@ export const reEnrolmentRoutes = new Hono<AppEnv>()
       admin.clientId,
       { groupId: activityGroup },
       new Date(),
+    );
+    return c.json({ data });
+  })
+  // The signed-in parent's kept places on one activity, for the booking journey.
+  .get('/mine', async (c) => {
+    const caller = requireCustomer(c);
+    const { activityGroup } = parse(groupQuery, { activityGroup: c.req.query('activityGroup') });
+    const data = await keptForParent(
+      c.get('db'),
+      caller.clientId,
+      caller.userId,
+      activityGroup,
+      Date.now(),
     );
     return c.json({ data });
   })

@@ -94,3 +94,40 @@ export async function markReEnrolmentAccepted(
       .execute();
   }
 }
+
+/**
+ * The sessions open offers keep for a parent's children on one group, so the booking journey
+ * lets a child take the place kept for them (as it does a waitlist offer's): one row per child.
+ */
+export async function keptForParent(
+  db: Db,
+  clientId: string,
+  userId: string,
+  groupId: string,
+  now: number,
+): Promise<{ attendee: { _id: string }; activityIds: string[] }[]> {
+  const offers = await db
+    .selectFrom('re_enrolment_offers')
+    .select('attendee_id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('target_group_id', '=', groupId)
+    .where('status', '=', 'offered')
+    .where('window_ends_at', '>', new Date(now).toISOString())
+    .execute();
+  if (offers.length === 0) return [];
+  const sessions = await db
+    .selectFrom('activities')
+    .select(['id', 'activity_group_id'])
+    .where('client_id', '=', clientId)
+    .where('activity_group_id', '=', groupId)
+    .execute();
+  const keeps = (await loadReEnrolmentKeeps(db, clientId, sessions)).filter((k) =>
+    offers.some((o) => o.attendee_id === k.attendeeId),
+  );
+  const byChild = new Map<string, string[]>();
+  for (const k of keeps)
+    if (k.attendeeId && k.activityId)
+      byChild.set(k.attendeeId, [...(byChild.get(k.attendeeId) ?? []), k.activityId]);
+  return [...byChild].map(([id, activityIds]) => ({ attendee: { _id: id }, activityIds }));
+}

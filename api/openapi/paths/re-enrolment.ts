@@ -39,6 +39,14 @@ export const reEnrolmentRoutes: RouteDocs = {
     query: { activityGroup: 'The copy, or the activity it was rolled over from.' },
     returns: 'The rollover with its funnel and every offer, or null when there is none.',
   },
+  'GET /api/re-enrolments/mine': {
+    tag,
+    summary: "The sessions kept for the signed-in parent's children on an activity",
+    description: 'The booking journey lets a child book the place kept for them, though full.',
+    access: 'customer',
+    query: { activityGroup: 'The copy being re-enrolled.' },
+    returns: 'One row per child: the child and the kept sessions.',
+  },
   'GET /api/re-enrolments/offers/:token': {
     tag,
     summary: 'One re-enrolment offer, for the parent’s page',

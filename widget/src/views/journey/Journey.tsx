@@ -138,14 +138,24 @@ function BookingFlow({
       ),
     `offers:${user._id}:${group._id}`,
   );
+  // And the places re-enrolment keeps for them on next term's copy (docs/rules/re-enrolment.md).
+  const kept = useLoad(
+    () =>
+      api.get<{ attendee: { _id: string }; activityIds: string[] }[]>(
+        `/api/re-enrolments/mine?activityGroup=${encodeURIComponent(group._id)}`,
+      ),
+    `kept:${user._id}:${group._id}`,
+  );
   const offered = useMemo(() => {
     const out = new Map<string, Set<string>>();
     for (const e of offers.state.status === 'ready' ? offers.state.data : []) {
       const ids = e.activity ? [e.activity._id] : group.activities.map((s) => s._id);
       out.set(e.attendee._id, new Set([...(out.get(e.attendee._id) ?? []), ...ids]));
     }
+    for (const k of kept.state.status === 'ready' ? kept.state.data : [])
+      out.set(k.attendee._id, new Set([...(out.get(k.attendee._id) ?? []), ...k.activityIds]));
     return out;
-  }, [offers.state, group]);
+  }, [offers.state, kept.state, group]);
 
   const all = attendees.state.status === 'ready' ? attendees.state.data : null;
   const list = useMemo(
