@@ -368,6 +368,38 @@ describe('households', () => {
   });
 });
 
+describe('erasing a customer', () => {
+  it('takes an erased guardian out of the household, and an erased main account frees its guardians', async () => {
+    const parent = await parentWithChildren(ctx, org, ['Eve']);
+    const gran = await guardianFor(parent, 'Erased Gran');
+    const dad = await guardianFor(parent, 'Staying Dad');
+    const erase = (id: string) =>
+      ctx.request('POST', `/api/customers/${id}/erase`, {
+        token: org.token,
+        body: { confirm: true },
+      });
+    const first = await erase(gran.userId);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const household = await ctx.request('GET', '/api/user/household', { token: parent.token });
+    expect(household.body.data.guardians.map((g: { fullName: string }) => g.fullName)).toEqual([
+      'Pat Parent',
+      'Staying Dad',
+    ]);
+    const invites = await ctx.handle.db
+      .selectFrom('household_invites')
+      .select('email')
+      .where('email', '=', gran.email)
+      .execute();
+    expect(invites).toEqual([]);
+
+    expect((await erase(parent.userId)).status).toBe(200);
+    const dadKids = await ctx.request('GET', '/api/user/attendees', { token: dad.token });
+    expect(dadKids.body.data).toEqual([]);
+    const dadHousehold = await ctx.request('GET', '/api/user/household', { token: dad.token });
+    expect(dadHousehold.body.data).toMatchObject({ mainAccount: dad.userId, youAreMain: true });
+  });
+});
+
 describe('sign-in by an e-mailed link', () => {
   const ask = (email: string, clientId = org.clientId) =>
     ctx.request('POST', '/api/auth/sign-in-link', { clientId, body: { email } });

@@ -234,10 +234,30 @@ export async function eraseCustomer(
       .where('status', 'in', ['Waiting', 'Pending', 'Ready'])
       .execute();
 
+    // Out of any household (docs/rules/households.md): a guardian leaves it; an erased main
+    // account's guardians no longer share its (erased) children. Invitations naming them go.
+    await trx
+      .deleteFrom('household_guardians')
+      .where('client_id', '=', clientId)
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('household_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('household_invites')
+      .where('client_id', '=', clientId)
+      .where((eb) =>
+        eb.or([
+          eb('household_id', '=', userId),
+          eb('invited_by', '=', userId),
+          eb('email', '=', user.email),
+        ]),
+      )
+      .execute();
+
     // Signed out everywhere, unable to sign in or reset a password again.
     for (const table of [
       'auth_tokens',
       'password_resets',
+      'login_links',
       'mail_unsubscribe_links',
       'mail_unsubscribes',
     ] as const)
