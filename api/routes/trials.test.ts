@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { widgetHash } from '../../engine/deep-links.ts';
+import { activityGroupFormValues } from '../../engine/index.ts';
 import { runDueJobs } from '../jobs/queue.ts';
 import { mailJobHandlers } from '../mail/jobs.ts';
 import { useMailTestSetup } from '../mail/waitlist.fixtures.ts';
@@ -57,10 +58,25 @@ describe('trials', () => {
     return { group, trial, term, sessions: group.activities.map((s) => s._id) };
   }
 
-  it('keeps the trial mark the organiser set on the ticket', async () => {
-    const { trial, term } = await trialActivity('Mini Gym');
+  it('keeps the trial mark the organiser set on the ticket, through a later edit', async () => {
+    const { ctx, org } = setup;
+    const { group, trial, term } = await trialActivity('Mini Gym');
     expect(trial.trial).toBe(true);
     expect(term.trial).toBeUndefined();
+    // The wizard saves the whole activity again from its form values.
+    const values = activityGroupFormValues(group as Parameters<typeof activityGroupFormValues>[0]);
+    const saved = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body: { ...values, name: 'Mini Gym Club' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const again = (
+      await ctx.request('GET', `/api/activity-groups/${group._id}`, { token: org.token })
+    ).body.data as { tickets: { name: string; trial?: boolean }[] };
+    expect(again.tickets.map((t) => [t.name, t.trial ?? false])).toEqual([
+      ['Term', false],
+      ['Trial session', true],
+    ]);
   });
 
   it('refuses a second trial for the same child on the same activity, across checkouts', async () => {

@@ -286,6 +286,8 @@ export interface SavedActivityGroup {
     coverFeePerSession: number | null;
     timeDisplay: { start: HoursMinutes; end: HoursMinutes } | null;
     enabled: boolean;
+    /** A trial ticket (docs/rules/trials.md); absent on other tickets. */
+    trial?: boolean;
   }[];
   addOns: {
     _id: string;
@@ -361,6 +363,8 @@ export function activityGroupFormValues(
       overrideTimeDisplay: t.timeDisplay !== null,
       timeDisplay: t.timeDisplay,
       enabled: t.enabled,
+      // Kept through an edit (and a copy for the next term), or saving would drop the mark.
+      ...(t.trial ? { trial: true } : {}),
     })),
     addOns: group.addOns.map((a) => ({
       _id: a._id,
