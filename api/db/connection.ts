@@ -51,15 +51,18 @@ export function isLockWait(error: unknown): boolean {
   return code === '55P03' || code === '57014' || code === 'SQLITE_BUSY';
 }
 
-/** When the current request started (set by `inRequestOrder`), for the connection queue. */
-const requestStarts = new AsyncLocalStorage<number>();
+/**
+ * The current request (set by `inRequestOrder`), for the connection queue: when it started, and
+ * whether it has committed a transaction.
+ */
+const requests = new AsyncLocalStorage<{ startedAt: number; committed: boolean }>();
 
 /**
  * Runs a request's work with its start time, so its queries queue for SQLite's connection in
  * the order requests arrived (api/middleware/auth.ts wraps every request).
  */
 export function inRequestOrder<T>(startedAt: number, work: () => T): T {
-  return requestStarts.run(startedAt, work);
+  return requests.run({ startedAt, committed: false }, work);
 }
 
 /**
@@ -90,14 +93,18 @@ class ConnectionQueue {
     }
     return new Promise((resolve, reject) => {
       const since = Date.now();
-      const waiter: Waiter = { resolve, reject, since, order: requestStarts.getStore() ?? since };
-      if (this.waitMs > 0)
+      const request = requests.getStore();
+      // A request that committed (its booking is made) must not be told 503 "nothing was
+      // booked" while it reads its answer: it waits, ahead of every later request.
+      const waitMs = request?.committed ? 0 : this.waitMs;
+      const waiter: Waiter = { resolve, reject, since, waitMs, order: request?.startedAt ?? since };
+      if (waitMs > 0)
         waiter.timer = setTimeout(() => {
           const at = this.waiters.indexOf(waiter);
           if (at < 0) return;
           this.waiters.splice(at, 1);
           reject(new LockWaitTimeout());
-        }, this.waitMs);
+        }, waitMs);
       let at = this.waiters.length;
       while (at > 0 && this.waiters[at - 1]!.order > waiter.order) at--;
       this.waiters.splice(at, 0, waiter);
@@ -117,7 +124,7 @@ class ConnectionQueue {
     if (this.held) return;
     for (let waiter = this.waiters.shift(); waiter; waiter = this.waiters.shift()) {
       clearTimeout(waiter.timer);
-      if (this.waitMs > 0 && Date.now() - waiter.since > this.waitMs) {
+      if (waiter.waitMs > 0 && Date.now() - waiter.since > waiter.waitMs) {
         waiter.reject(new LockWaitTimeout());
         continue;
       }
@@ -132,6 +139,8 @@ interface Waiter {
   resolve: () => void;
   reject: (error: Error) => void;
   since: number;
+  /** How long it may wait; 0 for ever. */
+  waitMs: number;
   /** When its request started: earlier goes first. */
   order: number;
   timer?: NodeJS.Timeout;
@@ -189,6 +198,11 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const request = requests.getStore();
+    if (request) request.committed = true;
   }
 }
 

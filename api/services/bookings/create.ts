@@ -62,8 +62,9 @@ export interface CreateBookingInput {
   /** The guardian who books (docs/rules/households.md): shown to the organiser as 'booked by'. */
   bookedBy?: string | null;
   /**
-   * Runs first inside the booking's transaction (the route's unpaid-bookings counter), so the
-   * count commits with the booking: one durable commit, not two. It may refuse (429).
+   * Runs inside the booking's transaction, after its row locks (the route's unpaid-bookings
+   * counter), so the count commits with the booking: one durable commit, not two. It may refuse
+   * (429).
    */
   first?: ((trx: Db) => Promise<void>) | null;
 }
@@ -146,8 +147,8 @@ export async function createBooking(
     // Inside the caller's transaction when there is one: an admin booking and its audit entry
     // commit together (api/routes/bookings.ts).
     return await inTransaction(db, async (trx) => {
-      if (input.first) await input.first(trx);
       if (guarded && dialect === 'postgres') await lockBasketRows(trx, clientId, userId, basket);
+      if (input.first) await input.first(trx);
       if (key) {
         const existing = await findByIdempotencyKey(trx, clientId, userId, key);
         if (existing) return { bookingId: existing.id, replayed: true };
