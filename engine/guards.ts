@@ -7,12 +7,13 @@ const refuse = (message: string): Guard => ({ ok: false, message });
 
 /**
  * Which booking lines (places, items, add-ons) count as "bookings" for the delete guards: held
- * (a parent is paying now), confirmed, and cancelled (money moved and the history must stay).
+ * (a parent is paying now), confirmed, cancelled (money moved and the history must stay), and
+ * absent (reported absent: still booked and paid for, docs/rules/make-ups.md).
  * An expired hold was never paid for, so it is not a booking: it does not block a delete, and
  * the delete removes it. The server's guard and the wizard's (through the sales scope
  * 'includingCancelled') both read this list, so they cannot disagree.
  */
-export const BOOKED_LINE_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
+export const BOOKED_LINE_STATUSES = ['held', 'confirmed', 'cancelled', 'absent'] as const;
 
 /**
  * A session with bookings cannot be deleted (docs/rules/forms-and-messages.md); disable it instead.

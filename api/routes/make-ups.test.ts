@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUpMessages, zonedParts } from '../../engine/index.ts';
+import {
+  activityGroupFormValues,
+  makeUpMessages,
+  messages,
+  zonedParts,
+} from '../../engine/index.ts';
 import { createTestContext, type TestContext, testDialect } from '../test/harness.ts';
 import {
   basket,
@@ -287,6 +292,18 @@ describe(`absences and make-ups (${testDialect})`, () => {
     const started = await report(lee.parent, lee.place(s4));
     expect(started.status).toBe(422);
     expect(started.body.message).toBe(makeUpMessages.sessionStarted);
+
+    // A session whose only place was reported absent still has a booking: it cannot be deleted.
+    const saved = await ctx.request('GET', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+    });
+    const values = activityGroupFormValues(saved.body.data);
+    const withoutFirst = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
+      token: org.token,
+      body: { ...values, activities: values.activities!.filter((a) => a._id !== s0) },
+    });
+    expect(withoutFirst.status).toBe(409);
+    expect(withoutFirst.body.message).toBe(messages.sessionHasBookings);
   });
 
   it('offers nothing for an expired credit and refuses to spend it', async () => {

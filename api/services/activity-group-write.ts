@@ -129,7 +129,12 @@ export async function saveActivityGroup(
     const addOns = plan(data.addOns, await savedIds('add_ons'), 'add-on');
     // Held, confirmed and cancelled lines block a delete; expired holds do not (engine
     // BOOKED_LINE_STATUSES) and are removed with the item below, as foreign keys require.
-    const booked = BOOKED_LINE_STATUSES as unknown as ('held' | 'confirmed' | 'cancelled')[];
+    const booked = BOOKED_LINE_STATUSES as unknown as (
+      | 'held'
+      | 'confirmed'
+      | 'cancelled'
+      | 'absent'
+    )[];
     await ensureDeletable(
       sessions.removed,
       async (sid) =>

@@ -32,7 +32,7 @@ export interface SalesDto {
  * Expired holds never count; cancelled ones only when asked for. 'includingCancelled' is exactly
  * what the delete guards count (engine BOOKED_LINE_STATUSES), so the wizard's guard reads it.
  */
-const STATUSES: Record<SalesScope, readonly ('held' | 'confirmed' | 'cancelled')[]> = {
+const STATUSES: Record<SalesScope, readonly ('held' | 'confirmed' | 'cancelled' | 'absent')[]> = {
   active: ['held', 'confirmed'],
   includingCancelled: BOOKED_LINE_STATUSES,
   includingWaitlist: ['held', 'confirmed'],
