@@ -146,4 +146,107 @@ describe.skipIf(!chrome)('re-enrolment in Chromium', () => {
     ).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('a parent keeps a place in a full class through the ordinary checkout, paying by voucher', async () => {
+    const login = await fetch(`${stack.productUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.admin.email, password: DEMO.admin.password }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const first = addDays(new Date().toISOString().slice(0, 10), 7);
+    const group = await callApi<{ _id: string; tickets: { _id: string }[] }>(
+      stack,
+      '/api/activity-groups',
+      {
+        cookie,
+        body: {
+          name: 'Kept Karate',
+          enabled: true,
+          activities: [
+            { _id: 'temp_0', date: first, startTime: '17:00', endTime: '18:00', placeLimit: 1 },
+          ],
+          tickets: [{ _id: 'temp_term', type: 'all', name: 'Karate term', price: '10' }],
+          addOns: [],
+        },
+      },
+    );
+    const parent = await callApi<{ token: string }>(stack, '/api/auth/login', {
+      body: { email: DEMO.parent.email, password: DEMO.parent.password },
+    });
+    const children = await callApi<{ _id: string; name: string }[]>(stack, '/api/user/attendees', {
+      token: parent.token,
+    });
+    const mia = children.find((c) => c.name === 'Mia Parent')!;
+    await callApi(stack, '/api/bookings', {
+      token: parent.token,
+      body: {
+        activityGroups: [
+          {
+            activityGroup: group._id,
+            items: [{ ticket: group.tickets[0]!._id, attendees: [mia._id] }],
+          },
+        ],
+        paymentMethod: { type: 'payLater' },
+      },
+    });
+    const rollover = await callApi<{ targetGroup: { _id: string } }>(stack, '/api/re-enrolments', {
+      cookie,
+      body: {
+        activityGroup: group._id,
+        startDate: addDays(first, 84),
+        name: 'Kept Karate spring',
+        windowDays: 3,
+      },
+    });
+    let link: string | undefined;
+    for (let i = 0; i < 60 && !link; i += 1) {
+      const mail = inbox.received.find(
+        (m) => m.subject === "Next term: keep Mia Parent's place on Kept Karate spring",
+      );
+      link = /(http:\/\/localhost:\d+\/book\/\S+#classwise=reenrol\/[\w-]+)/.exec(
+        mail?.text ?? '',
+      )?.[1];
+      if (!link) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(link).toBeTruthy();
+    const phone: Page = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    const errors: string[] = [];
+    phone.on('pageerror', (error) => errors.push(error.message));
+    await phone.goto(link!);
+    const widget = phone.locator('classwise-widget').first();
+    await widget
+      .getByRole('heading', { name: "Keep Mia Parent's place on Kept Karate spring" })
+      .waitFor({ timeout: 15_000 });
+    await widget.getByRole('button', { name: 'Choose how to pay' }).click();
+    await widget.getByRole('heading', { name: 'Sign in to book' }).waitFor({ timeout: 15_000 });
+    await widget.getByLabel('Email').fill(DEMO.parent.email);
+    await widget.getByLabel('Password').fill(DEMO.parent.password);
+    await widget.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await widget.getByRole('heading', { name: 'Who is attending?' }).waitFor({ timeout: 15_000 });
+    await widget.getByRole('checkbox', { name: 'Mia Parent' }).check();
+    const leo = widget.getByRole('checkbox', { name: 'Leo Parent' });
+    if (await leo.isChecked()) await leo.uncheck();
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await widget.getByRole('heading', { name: 'Choose tickets' }).waitFor();
+    await widget.getByRole('radio', { name: /Karate term/ }).check();
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await widget.getByRole('heading', { name: 'Your basket' }).waitFor();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+    await widget.getByRole('radio', { name: 'Childcare voucher: Tax-Free Childcare' }).check();
+    await widget.getByRole('button', { name: 'Place booking' }).click();
+    await widget
+      .getByRole('heading', { name: /Booking (received|confirmed)/ })
+      .waitFor({ timeout: 15_000 });
+    const after = await callApi<{ funnel: { accepted: number } }>(
+      stack,
+      `/api/re-enrolments?activityGroup=${rollover.targetGroup._id}`,
+      { cookie },
+    );
+    expect(after.funnel.accepted).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });

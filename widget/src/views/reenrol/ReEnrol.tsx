@@ -35,6 +35,7 @@ const reenrolText = {
   confirmFree: 'Confirm the place',
   confirmLater: 'Confirm and pay later',
   card: 'Pay by card',
+  checkout: 'Choose how to pay',
   cardNote: 'Sign in, choose your child and pay as usual: the place is kept for them.',
   decline: 'No thanks, let the place go',
   accepted: (child: string, activity: string) => `${child} is booked on ${activity}.`,
@@ -80,6 +81,8 @@ function Offer({ token, timeZone, country }: { token: string; timeZone: string; 
     }
   };
   const heading = reenrolText.heading(data.attendee.name, data.activityGroup.name);
+  // Anything to pay can always go through the ordinary checkout (card, vouchers, pay later).
+  const checkout = data.methods.includes('card') || data.amountDueNow > 0;
   if (done || data.status !== 'offered')
     return (
       <div className="cw-step">
@@ -130,7 +133,7 @@ function Offer({ token, timeZone, country }: { token: string; timeZone: string; 
               {reenrolText.confirmLater}
             </button>
           )}
-          {data.methods.includes('card') && (
+          {checkout && (
             <button
               type="button"
               className="cw-btn"
@@ -139,11 +142,11 @@ function Offer({ token, timeZone, country }: { token: string; timeZone: string; 
                 actions.show({ kind: 'book', id: data.activityGroup._id, back: false })
               }
             >
-              {reenrolText.card}
+              {data.methods.includes('card') ? reenrolText.card : reenrolText.checkout}
             </button>
           )}
         </div>
-        {data.methods.includes('card') && <p className="cw-count">{reenrolText.cardNote}</p>}
+        {checkout && <p className="cw-count">{reenrolText.cardNote}</p>}
       </section>
       <Alert>{error}</Alert>
       <div className="cw-row cw-row-start">
