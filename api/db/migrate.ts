@@ -32,6 +32,7 @@ import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts'
 import * as trialTickets from './migrations/2026_11_28_1550_trials_trial_tickets.ts';
 import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
 import * as familyWaitlists from './migrations/2026_11_28_1600_famwait_family_waitlists.ts';
+import * as listingPaging from './migrations/2026_11_28_1620_listing_paging_indexes.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_1545_hh_households': households,
   '2026_11_28_1550_reenrol_offers': reEnrolOffers,
   '2026_11_28_1600_famwait_family_waitlists': familyWaitlists,
+  '2026_11_28_1620_listing_paging_indexes': listingPaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,6 +125,16 @@ describe(`hot queries use an index (${testDialect})`, () => {
     expect(queries.map((q) => q.sql).join('\n')).toMatch(/activity_groups/);
   });
 
+  it("the widget's listing after a cursor, in order from the index", async () => {
+    const cursor = Buffer.from(JSON.stringify([0, '2026-01-01T00:00:00.000Z', '0'])).toString(
+      'base64url',
+    );
+    const queries = await expectNoFullScan((d) =>
+      loadListingPage(d, clientId, { limit: 10, sessions: 3, cursor }),
+    );
+    expect(queries.map((q) => q.sql).join('\n')).toMatch(/limit/i);
+  });
+
   it("a customer's bookings and discount history", async () => {
     await expectNoFullScan((d) => listMyBookings(d, clientId, userId));
     await expectNoFullScan((d) => loadHistory(d, clientId, userId));

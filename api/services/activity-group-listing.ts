@@ -83,14 +83,105 @@ export async function loadListingPage(
   query: ListingQuery,
   now = new Date(),
 ): Promise<ListingPage> {
+  const filtered =
+    query.tab !== undefined ||
+    !!query.search?.trim() ||
+    query.schoolYear !== undefined ||
+    query.ageMonths !== undefined;
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const { page, next, total, bySchoolYear } = filtered
+    ? await filteredPage(db, clientId, query, after)
+    : await orderedPage(db, clientId, query.limit, after);
+  const loaded = page.length
+    ? await loadActivityGroups(db, clientId, { publicView: true, ids: page.map((k) => k.id), now })
+    : [];
+  const byId = new Map(loaded.map((g) => [g._id, g]));
+  const data = page.flatMap((k) => {
+    const group = byId.get(k.id);
+    return group ? [windowed(group, query.sessions)] : [];
+  });
+  return { data, meta: { next, total, limit: query.limit, bySchoolYear } };
+}
+
+interface PageKeys {
+  page: Key[];
+  next: string | null;
+  total: number;
+  bySchoolYear: boolean;
+}
+
+const published = (db: Db, clientId: string) =>
+  db
+    .selectFrom('activity_groups')
+    .where('client_id', '=', clientId)
+    .where('enabled', '=', 1)
+    .where('archived', '=', 0);
+
+/**
+ * No filter: the page straight from the index in listing order (activity_groups_listing), after
+ * the cursor's key; the count and whether any group uses school years from the same index.
+ */
+async function orderedPage(
+  db: Db,
+  clientId: string,
+  limit: number,
+  after: Key | null,
+): Promise<PageKeys> {
+  let keys = published(db, clientId)
+    .select(['id', 'weight', 'created_at'])
+    .orderBy('weight')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1);
+  if (after) {
+    keys = keys.where((eb) =>
+      eb(
+        eb.refTuple('weight', 'created_at', 'id'),
+        '>',
+        eb.tuple(after.weight, after.created, after.id),
+      ),
+    );
+  }
+  const rows = await keys.execute();
+  const count = await published(db, clientId)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  const years = await published(db, clientId)
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('school_year_min', 'is not', null), eb('school_year_max', 'is not', null)]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  const page = rows
+    .slice(0, limit)
+    .map((g) => ({ weight: Number(g.weight), created: String(g.created_at), id: g.id }));
+  const last = page.at(-1);
+  return {
+    page,
+    next: last && rows.length > limit ? encodeCursor(last) : null,
+    total: Number(count?.n ?? 0),
+    bySchoolYear: !!years,
+  };
+}
+
+/**
+ * Filters: the engine's rules over every published group's own columns (and, for a tab, its
+ * answer to the tab's field), then the page after the cursor's key in the same order.
+ */
+async function filteredPage(
+  db: Db,
+  clientId: string,
+  query: ListingQuery,
+  after: Key | null,
+): Promise<PageKeys> {
   let tab: TabFilter | undefined;
   if (query.tab) {
     const tabs = await listHomeTabs(db, clientId, { enabledOnly: true });
     tab = tabs.find((t) => t.path === query.tab);
     if (!tab) throw notFound();
   }
-  const rows = await db
-    .selectFrom('activity_groups')
+  const rows = await published(db, clientId)
     .select([
       'id',
       'name',
@@ -102,9 +193,6 @@ export async function loadListingPage(
       'school_year_min',
       'school_year_max',
     ])
-    .where('client_id', '=', clientId)
-    .where('enabled', '=', 1)
-    .where('archived', '=', 0)
     .execute();
   // A tab matches on every answer to its field (an admin-only field too), as the full list does.
   const answers = new Map<string, unknown>();
@@ -147,22 +235,12 @@ export async function loadListingPage(
     })
     .map((g) => ({ weight: Number(g.weight), created: String(g.created_at), id: g.id }))
     .sort(compare);
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const start = after ? matching.findIndex((k) => compare(k, after) > 0) : 0;
   const page = start < 0 ? [] : matching.slice(start, start + query.limit);
   const last = page.at(-1);
   const next = last && start + page.length < matching.length ? encodeCursor(last) : null;
-
-  const loaded = page.length
-    ? await loadActivityGroups(db, clientId, { publicView: true, ids: page.map((k) => k.id), now })
-    : [];
-  const byId = new Map(loaded.map((g) => [g._id, g]));
-  const data = page.flatMap((k) => {
-    const group = byId.get(k.id);
-    return group ? [windowed(group, query.sessions)] : [];
-  });
   const bySchoolYear = rows.some((g) => g.school_year_min !== null || g.school_year_max !== null);
-  return { data, meta: { next, total: matching.length, limit: query.limit, bySchoolYear } };
+  return { page, next, total: matching.length, bySchoolYear };
 }
 
 /** The group with its next `count` upcoming sessions (and each all-sessions ticket's first full one). */
