@@ -14,7 +14,7 @@ import { wireSize } from './wire-size.ts';
  * bookings against raw better-sqlite3 doing one durable transaction per booking, and the scale
  * rows (groups, history) against their smallest size. Every server it starts runs in a process
  * of its own and is stopped before the next starts (bench/child-server.ts).
- * BENCH_QUICK=1 skips the 1,000-group and 100,000-booking servers (minutes of seeding);
+ * BENCH_QUICK=1 skips the 100,000-booking server (minutes of seeding);
  * BENCH_BROWSER=0 skips the widget's paint time in Chromium.
  */
 const quick = process.env.BENCH_QUICK === '1';
@@ -185,13 +185,22 @@ const listing = async (groups: number, bookings: number) => {
       measure(url, { headers, connections: 4, seconds: 2 }),
       measure(`${server.base}/api/health`, { connections: 1, seconds: 2 }),
     ]);
-    return { groups, bookings, plain, wire, load, health: during[1] };
+    // The widget's listing, a page at a time: the first page of ten, as the widget asks for it.
+    const pageUrl = `${server.base}/api/activity-groups/listing?limit=10`;
+    const pagePlain = await wireSize(pageUrl, { ...headers, 'accept-encoding': 'identity' });
+    const pageWire = await wireSize(pageUrl, headers);
+    await settle(server.base);
+    await measure(pageUrl, { headers, connections: 4, seconds: 1 });
+    const pageLoad = await measure(pageUrl, { headers, connections: 4, seconds: 3 });
+    const paged = { plain: pagePlain, wire: pageWire, load: pageLoad };
+    return { groups, bookings, plain, wire, load, health: during[1], paged };
   } finally {
     await server.stop();
   }
 };
-const sizes = quick ? [10, 100] : [10, 100, 1000];
-const scale = [];
+// 1,000 groups are copied from one saved group in a transaction (bench/seed-scale.ts): seconds.
+const sizes = [10, 100, 1000];
+const scale: Awaited<ReturnType<typeof listing>>[] = [];
 for (const groups of sizes) scale.push(await listing(groups, 0));
 const [small] = scale;
 for (const s of scale) {
@@ -223,6 +232,22 @@ for (const [what, measured, baseline, ratio] of table)
   console.log(`| ${what.trim()} | ${measured} | ${baseline} | ${ratio} |`);
 
 async function reachable(url: string) {
+const firstPage = (s: Awaited<ReturnType<typeof listing>>) =>
+  `${s.paged.plain.bytes} B (${s.paged.wire.bytes} B ${s.paged.wire.encoding}), ${s.paged.load.total === 0 ? 'no page answered within 3 s' : `${s.paged.load.rps.toFixed(1)} req/s, p50 ${s.paged.load.p50.toFixed(1)} ms`}`;
+for (const s of scale) {
+  row(
+    `listing page (first 10), ${s.groups} groups (+ demo)`,
+    firstPage(s),
+    `10 groups: ${small!.paged.plain.bytes} B, p50 ${small!.paged.load.p50.toFixed(1)} ms`,
+    `size ${times(s.paged.plain.bytes, small!.paged.plain.bytes)}, time ${times(s.paged.load.p50, small!.paged.load.p50)}`,
+  );
+}
+const largest = scale.at(-1)!;
+row(
+  `listing page: ${largest.groups} groups against 10`,
+  `size ${times(largest.paged.plain.bytes, small!.paged.plain.bytes)}, time ${times(largest.paged.load.p50, small!.paged.load.p50)}, req/s ${times(small!.paged.load.rps, largest.paged.load.rps)} fewer`,
+  'goal: each under 2×',
+);
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await probe.connect();

@@ -13,6 +13,81 @@ import { createActivityGroupSchema, PLAN_LEVELS } from '../engine/index.ts';
  */
 export const SESSIONS_PER_GROUP = 10;
 
+/** Session i of group g: ten months of 2031, each group on its own day of the month. */
+const sessionDate = (g: number, i: number) =>
+  `2031-${String((i % 12) + 1).padStart(2, '0')}-${String((g % 28) + 1).padStart(2, '0')}`;
+
+type Row = Record<string, unknown>;
+
+/**
+ * `count` copies of a saved group (its row, sessions and tickets as the write service wrote
+ * them), each with new ids, the next name and its own session days; one transaction.
+ */
+function copyGroup(file: string, clientId: string, templateId: string, count: number): string[] {
+  const raw = new SQLite(file);
+  raw.pragma('busy_timeout = 10000');
+  const statements = new Map<string, SQLite.Statement>();
+  const insert = (table: string, row: Row) => {
+    const columns = Object.keys(row);
+    let statement = statements.get(table);
+    if (!statement) {
+      statement = raw.prepare(
+        `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
+      );
+      statements.set(table, statement);
+    }
+    statement.run(row);
+  };
+  const of = (table: string, column: string) =>
+    raw
+      .prepare(`select * from ${table} where client_id = ? and ${column} = ? order by id`)
+      .all(clientId, templateId) as Row[];
+  const [group] = of('activity_groups', 'id');
+  const sessions = of('activities', 'activity_group_id').sort((a, b) =>
+    String(a.date).localeCompare(String(b.date)),
+  );
+  const tickets = of('tickets', 'activity_group_id');
+  const ids: string[] = [];
+  const start = Date.parse(String(group!.created_at));
+  raw.transaction(() => {
+    for (let g = 1; g <= count; g++) {
+      const id = newId();
+      const created = new Date(start + g).toISOString();
+      insert('activity_groups', {
+        ...group,
+        id,
+        name: `Scale group ${g + 1}`,
+        created_at: created,
+        updated_at: created,
+      });
+      const sessionIds = new Map<string, string>();
+      sessions.forEach((session, i) => {
+        const sessionId = newId();
+        sessionIds.set(String(session.id), sessionId);
+        insert('activities', {
+          ...session,
+          id: sessionId,
+          activity_group_id: id,
+          date: sessionDate(g, i),
+        });
+      });
+      for (const ticket of tickets) {
+        let uses = String(ticket.sessions_can_be_used_for ?? '[]');
+        for (const [from, to] of sessionIds) uses = uses.replaceAll(from, to);
+        insert('tickets', {
+          ...ticket,
+          id: newId(),
+          activity_group_id: id,
+          sessions_can_be_used_for: uses,
+        });
+      }
+      ids.push(id);
+    }
+  })();
+  raw.close();
+  return ids;
+}
+
 export async function seedScale(
   db: Db,
   file: string,
@@ -21,28 +96,25 @@ export async function seedScale(
 ): Promise<{ groupIds: string[]; sessionIds: string[]; ticketIds: string[] }> {
   const schema = createActivityGroupSchema({ planLevel: PLAN_LEVELS.Premium, fields: [] });
   const groupIds: string[] = [];
-  for (let g = 0; g < groups; g++) {
-    groupIds.push(
-      await saveActivityGroup(
-        db,
-        clientId,
-        null,
-        v.parse(schema, {
-          name: `Scale group ${g + 1}`,
-          enabled: true,
-          activities: Array.from({ length: SESSIONS_PER_GROUP }, (_, i) => ({
-            _id: `temp_${i}`,
-            date: `2031-${String((i % 12) + 1).padStart(2, '0')}-${String((g % 28) + 1).padStart(2, '0')}`,
-            startTime: '09:00',
-            endTime: '15:00',
-            placeLimit: 100_000,
-          })),
-          tickets: [{ _id: 'temp_day', type: 'single', name: 'Day', price: '20' }],
-          addOns: [],
-        }),
-      ),
-    );
-  }
+  const input = (g: number) =>
+    v.parse(schema, {
+      name: `Scale group ${g + 1}`,
+      enabled: true,
+      activities: Array.from({ length: SESSIONS_PER_GROUP }, (_, i) => ({
+        _id: `temp_${i}`,
+        date: sessionDate(g, i),
+        startTime: '09:00',
+        endTime: '15:00',
+        placeLimit: 100_000,
+      })),
+      tickets: [{ _id: 'temp_day', type: 'single', name: 'Day', price: '20' }],
+      addOns: [],
+    });
+  // The first group goes through the write service; the others are its rows copied with their
+  // own ids, names and dates in one transaction (a thousand durable saves one by one took more
+  // than five minutes on the loaded 2-core machine, most of it fsync).
+  if (groups > 0) groupIds.push(await saveActivityGroup(db, clientId, null, input(0)));
+  if (groups > 1) groupIds.push(...copyGroup(file, clientId, groupIds[0]!, groups - 1));
   const sessions = await db
     .selectFrom('activities')
     .select(['id', 'activity_group_id'])
