@@ -408,13 +408,6 @@ export async function loadUnplacedHolds(
   return rows.map((r) => r.id);
 }
 
-/** Everything `priceBasket` needs besides the basket lines. */
-export async function loadPricingInput(db: Db, clientId: string, userId: string, basket: Basket) {
-  const client = await loadClient(db, clientId);
-  const groups = await loadBasketGroups(db, clientId, basket);
-  const attendees = await loadBasketAttendees(db, clientId, userId, basket);
-  const [rules, history, accountCredit, passCredits, familyBookings] = await Promise.all([
-    listDiscountRules(db, clientId),
 /**
  * The customer's children already booked (engine `FamilyBooking`, docs/rules/family.md): one row
  * per child and activity group with a confirmed place in a confirmed or awaiting-payment booking.
@@ -444,9 +437,17 @@ export async function loadFamilyBookings(
   return rows.map((r) => ({ attendeeId: r.attendee_id, activityGroupId: r.activity_group_id }));
 }
 
+/** Everything `priceBasket` needs besides the basket lines. */
+export async function loadPricingInput(db: Db, clientId: string, userId: string, basket: Basket) {
+  const client = await loadClient(db, clientId);
+  const groups = await loadBasketGroups(db, clientId, basket);
+  const attendees = await loadBasketAttendees(db, clientId, userId, basket);
+  const [rules, history, accountCredit, passCredits, familyBookings] = await Promise.all([
+    listDiscountRules(db, clientId),
     loadHistory(db, clientId, userId),
     basket.useAccountCredit ? loadAccountCredit(db, clientId, userId) : [],
     basket.usePassCredits ? loadPassCredits(db, clientId, userId) : [],
+    loadFamilyBookings(db, clientId, userId),
   ]);
   return {
     client,
@@ -454,10 +455,9 @@ export async function loadFamilyBookings(
     attendeeNames: attendees.names,
     birthDates: attendees.birthDates,
     rules,
-    loadFamilyBookings(db, clientId, userId),
     history,
     accountCredit,
     passCredits,
+    familyBookings,
   };
 }
-    familyBookings,
