@@ -54,8 +54,11 @@ describe.skipIf(!chrome)('the listing loads more as the parent scrolls', () => {
     const errors: string[] = [];
     const pages: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The first page comes from /api/widget-start (started by the loader) or the listing route.
     page.on('request', (request) => {
-      if (request.url().includes('/api/activity-groups/listing')) pages.push(request.url());
+      if (/\/api\/(activity-groups\/listing|widget-start)/.test(request.url())) {
+        pages.push(request.url());
+      }
     });
     if (!withObserver) {
       await page.addInitScript(() => {
@@ -85,6 +88,7 @@ describe.skipIf(!chrome)('the listing loads more as the parent scrolls', () => {
     const widget = page.locator('classwise-widget');
     expect(await widget.getByRole('button', { name: 'Show more activities' }).count()).toBe(0);
     expect(pages).toHaveLength(3);
+    expect(pages.filter((url) => url.includes('cursor='))).toHaveLength(2);
     expect(errors).toEqual([]);
     await page.close();
   });
