@@ -5,6 +5,7 @@ import {
   messages,
   zonedParts,
 } from '../../engine/index.ts';
+import { composeBookingConfirmation } from '../mail/compose/booking-confirmation.tsx';
 import { createTestContext, type TestContext, testDialect } from '../test/harness.ts';
 import {
   basket,
@@ -188,6 +189,20 @@ describe(`absences and make-ups (${testDialect})`, () => {
       token: ada.parent.token,
     });
     expect(booking.body.data).toMatchObject({ status: 'confirmed', total: 0 });
+    // The parent's confirmation is queued in the same commit.
+    const confirmation = await ctx.handle.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('booking_id', '=', made.body.data.booking)
+      .where('kind', '=', 'booking-confirmation')
+      .execute();
+    expect(confirmation).toHaveLength(1);
+    const mail = await composeBookingConfirmation(
+      { ...confirmation[0]!, attempts: 0 },
+      { db: ctx.handle.db, publicUrl: 'http://localhost', now: new Date() },
+    );
+    expect(mail.text).toContain('Ada Lovelace');
+    expect(mail.text).toContain('Summer Camp');
     const twice = await ctx.request('POST', '/api/make-ups/bookings', {
       token: ada.parent.token,
       body: { credit: credit._id, session: camp.sessions[3] },

@@ -16,6 +16,7 @@ import { newId } from '../db/ids.ts';
 import { readJson, writeJson } from '../db/json.ts';
 import { fromFlag, toFlag } from '../db/time.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { enqueueBookingConfirmation } from '../mail/booking-messages.ts';
 import { listAttendees } from './attendees.ts';
 import { loadCapacityRows, loadClient, TAKING_STATUSES } from './bookings/load.ts';
 import { inTransaction } from './bookings/transaction.ts';
@@ -535,7 +536,8 @@ export async function makeUpSessions(
  * oversell: SQLite's BEGIN IMMEDIATE admits one writer; on PostgreSQL the session row and then
  * the parent's row are locked, in the order every booking takes them (bookings/locks.ts). The
  * credit is marked used only if it still was unused, so two clicks book once. The booking is
- * confirmed at no charge, on the session's single-session ticket when it has one.
+ * confirmed at no charge, on the session's single-session ticket when it has one, and its
+ * confirmation e-mail is queued with it.
  *
  * @example const { booking, place } = await bookMakeUp({ db, dialect }, caller, { credit, session }, Date.now());
  */
@@ -657,6 +659,12 @@ export async function bookMakeUp(
         hold_expires_at: null,
       })
       .execute();
+    // The parent's confirmation (and admins' new-booking notices), in the same commit.
+    await enqueueBookingConfirmation(trx, {
+      clientId: caller.clientId,
+      bookingId,
+      now: new Date(now),
+    });
     return { booking: bookingId, place: placeId };
   });
 }
