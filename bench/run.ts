@@ -5,6 +5,7 @@ import { freePort, spawnBenchServer } from './child-server.ts';
 import { describeLoad, type Load, measure, settle } from './http-load.ts';
 import { rawBookingCeiling } from './raw-ceiling.ts';
 import { runWidgetPaintBench } from './widget-paint.bench.ts';
+import { widgetSizes } from '../test/widget-sizes.ts';
 import { wireSize } from './wire-size.ts';
 
 /*
@@ -92,6 +93,21 @@ try {
       size.status === 200 ? `${size.bytes} B ${size.encoding}` : `HTTP ${size.status}`,
     );
   };
+  // The widget's JavaScript as the budgets count it (gzip -9 of the built files; issue 18's goals:
+  // initial ≤ 15 KB, the whole booking journey ≤ 35 KB); the wire sizes of each file follow.
+  const widget = widgetSizes('dist/widget');
+  row(
+    'widget initial JS (gzip)',
+    `${widget.initial.bytes} B in ${widget.initial.files.length} file(s)`,
+    'goal 15360 B',
+    pct(widget.initial.bytes, 15 * 1024),
+  );
+  row(
+    'widget booking journey JS (gzip)',
+    `${widget.journey.bytes} B in ${widget.journey.files.length} files`,
+    'goal 35840 B',
+    pct(widget.journey.bytes, 35 * 1024),
+  );
   await sized('embed.js', '/embed.js');
   await sized('widget.js (initial)', '/widget.js');
   // The widget's later steps (booking form, checkout, my bookings, waitlist) load on demand.
@@ -109,6 +125,10 @@ try {
     client,
   );
   await sized('GET /api/client', '/api/client', client);
+  await sized(
+    'GET /api/widget-start (settings + first listing page)',
+    `/api/widget-start?clientId=${seeded.clientId ?? ''}`,
+  );
 
   await measure(`${base}/api/health`, { seconds: 1 }); // warm-up
   await settle(base);

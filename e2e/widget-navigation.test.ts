@@ -181,7 +181,8 @@ describe.skipIf(!chrome)('widget navigation on a host page', () => {
     // A reload: the same step, the same basket, still signed in.
     await page.reload();
     await widget.getByRole('heading', { name: 'Your basket' }).waitFor({ timeout: 15_000 });
-    expect(await widget.locator('.cw-step').textContent()).toBe(basketText);
+    // The basket shows at once and checks its prices with the organiser again, as it did.
+    await expect.poll(() => widget.locator('.cw-step').textContent()).toBe(basketText);
 
     // Back past the first step leaves the journey for the activity, then the listing.
     for (const heading of ['Choose tickets', 'Who is attending?', FOOTBALL]) {

@@ -35,35 +35,43 @@ describe.skipIf(!chrome)('the listing before its first paint', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
+    // Which script started each request, from Chromium's own record.
     const sent: Sent[] = [];
-    let painted = false;
     cdp.on('Network.requestWillBeSent', (event) => {
-      if (painted) return;
       const frames = event.initiator.stack?.callFrames ?? [];
       const by = frames.at(-1)?.url ?? event.initiator.url ?? null;
       sent.push({ url: event.request.url, by: by || null });
     });
+    // The first frame that shows a card, on the page's own clock: the requests before it are
+    // the ones the paint waited for (the page-side code follows a frame later, on purpose).
+    await page.addInitScript(() => {
+      const look = () => {
+        const shadow = document.querySelector('classwise-widget')?.shadowRoot;
+        if (shadow?.querySelector('.cw-title')) {
+          (window as { paintedAt?: number }).paintedAt = performance.now();
+        } else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
 
     await page.goto(stack.demoUrl);
-    // The first card's Book button: the listing has painted with its data.
-    await page
-      .locator('classwise-widget')
-      .getByRole('button', { name: /^Book / })
-      .first()
-      .waitFor();
-    painted = true;
+    await page.waitForFunction(() => (window as { paintedAt?: number }).paintedAt !== undefined);
+    const beforePaint = await page.evaluate(() => {
+      const paintedAt = (window as { paintedAt?: number }).paintedAt ?? 0;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= paintedAt)
+        .map((entry) => entry.name);
+    });
 
     const product = new URL(stack.productUrl).origin;
     const path = (url: string) => new URL(url).pathname;
-    const toProduct = sent.filter((s) => new URL(s.url).origin === product);
-    expect(toProduct.map((s) => path(s.url)).sort()).toEqual([
-      '/api/widget-start',
-      '/embed.js',
-      '/widget.js',
-    ]);
+    const toProduct = beforePaint.filter((url) => new URL(url).origin === product);
+    expect(toProduct.map(path).sort()).toEqual(['/api/widget-start', '/embed.js', '/widget.js']);
     // /embed.js started both others: the data did not wait for the widget script to run.
-    for (const request of toProduct.filter((s) => path(s.url) !== '/embed.js')) {
-      expect(request.by && path(request.by), path(request.url)).toBe('/embed.js');
+    for (const url of toProduct.filter((url) => path(url) !== '/embed.js')) {
+      const request = sent.find((s) => s.url === url);
+      expect(request?.by && path(request.by), path(url)).toBe('/embed.js');
     }
     // The listing shows what the one answer carried: prices need the organiser's settings.
     const widget = page.locator('classwise-widget');

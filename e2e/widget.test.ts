@@ -150,7 +150,8 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
     expect(new URL(stack.demoUrl).origin).not.toBe(product);
     expect(requests).toContain(`${product}/embed.js`);
     expect(requests).toContain(`${product}/widget.js`);
-    expect(requests).toContain(`${product}/api/activity-groups/listing?limit=10`);
+    // The settings and the first page, in one read /embed.js started (issue 18).
+    expect(requests).toContain(`${product}/api/widget-start?clientId=${stack.clientId}`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -317,6 +318,8 @@ describe.skipIf(!chrome)('the embedded widget on the demo organiser page', () =>
   it('shows an error with Retry when the API fails, and recovers', async () => {
     const { page } = await openPage();
     let failing = true;
+    // The loader's first read fails too; the widget then asks for itself, and that fails.
+    await page.route('**/api/widget-start*', (route) => route.fulfill({ status: 503, body: '' }));
     await page.route('**/api/activity-groups/listing*', (route) =>
       failing
         ? route.fulfill({

@@ -1,55 +1,27 @@
 /*
- * Size budgets (issue 2): every organiser's page pays for these bytes, so CI fails when they grow
- * past the budget. Reads the built files; `npm test` builds first.
+ * Size budgets (issues 2 and 18): every organiser's page pays for these bytes, so CI fails when
+ * they grow past the budget. Reads the built files; `npm test` builds first.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { gzipSize, widgetSizes } from './widget-sizes.ts';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
-// Issue 5 tightens the snippet to 600 bytes: it sits on every page of every organiser.
+// Issue 5 tightened the snippet to 600 bytes: it sits on every page of every organiser. It now
+// also starts the listing's first reads (embed-snippet/start.ts).
 const EMBED_BUDGET = 600;
-const WIDGET_BUDGET = 20 * 1024;
-
-const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+// Issue 18: 20.3 KB before; the goal is 15 KB (docs/architecture.md, Performance, says what is
+// left). What the listing's first paint waits for.
+const WIDGET_BUDGET = 16_800;
+// Issue 18: the listing, the group page, the booking form and checkout, everything a booking
+// loads (the goal is 35 KB; see docs/architecture.md, Performance).
+const JOURNEY_BUDGET = 64_000;
 
 function read(relative: string): Buffer {
   const path = join(dist, relative);
   if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build`);
   return readFileSync(path);
-}
-
-/**
- * The served path of a module (as the server maps URLs: /widget.js and /widget/<file>) to its
- * file under dist/widget.
- */
-function widgetFile(urlPath: string): string {
-  if (urlPath === '/widget.js') return 'widget/widget.js';
-  if (urlPath.startsWith('/widget/')) return `widget/${urlPath.slice('/widget/'.length)}`;
-  throw new Error(`widget.js imports ${urlPath}, which the server does not serve`);
-}
-
-// Static imports only (`import … from "x"`, `import "x"`); `import("x")` is a lazy chunk.
-const STATIC_IMPORT = /(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
-
-/**
- * The JavaScript a page must fetch before the widget can run: widget.js and every chunk it
- * imports statically, transitively. Lazy chunks are not counted; they load on first use.
- */
-function initialWidgetFiles(): string[] {
-  const seen = new Set<string>();
-  const visit = (urlPath: string) => {
-    const file = widgetFile(urlPath);
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = read(file).toString('utf8');
-    for (const match of code.matchAll(STATIC_IMPORT)) {
-      visit(new URL(match[1], `http://origin${urlPath}`).pathname);
-    }
-  };
-  visit('/widget.js');
-  return [...seen];
 }
 
 describe('size budgets (gzip)', () => {
@@ -59,12 +31,21 @@ describe('size budgets (gzip)', () => {
     expect(size).toBeLessThanOrEqual(EMBED_BUDGET);
   });
 
-  it(`the widget's initial JavaScript is at most ${WIDGET_BUDGET / 1024} KB`, () => {
-    const files = initialWidgetFiles();
-    const size = files.reduce((sum, file) => sum + gzipSize(read(file)), 0);
+  const sizes = () => widgetSizes(join(dist, 'widget'));
+
+  it(`the widget's initial JavaScript is at most ${WIDGET_BUDGET} bytes`, () => {
+    const { initial } = sizes();
     console.log(
-      `widget initial JS: ${size} bytes gzip (${(size / 1024).toFixed(1)} KB, budget ${WIDGET_BUDGET / 1024} KB) in ${files.join(', ')}`,
+      `widget initial JS: ${initial.bytes} bytes gzip (budget ${WIDGET_BUDGET}) in ${initial.files.join(', ')}`,
     );
-    expect(size).toBeLessThanOrEqual(WIDGET_BUDGET);
+    expect(initial.bytes).toBeLessThanOrEqual(WIDGET_BUDGET);
+  });
+
+  it(`the whole booking journey's JavaScript is at most ${JOURNEY_BUDGET} bytes`, () => {
+    const { journey } = sizes();
+    console.log(
+      `widget journey JS: ${journey.bytes} bytes gzip (budget ${JOURNEY_BUDGET}) in ${journey.files.length} files`,
+    );
+    expect(journey.bytes).toBeLessThanOrEqual(JOURNEY_BUDGET);
   });
 });

@@ -17,11 +17,15 @@
  */
 import type { WidgetHandle } from '../../embed-snippet/queue.ts';
 import { App } from './App.tsx';
-import { keepInHash, viewFromHash } from './history.ts';
-import { installPageApi, widgets } from './page.ts';
+import { viewFromHash } from './history.ts';
 import { render } from './preact.ts';
-import { followSteps } from './step-event.ts';
-import { type Appearance, createWidgetStore, type View, type WidgetStore } from './store.ts';
+import {
+  type Appearance,
+  createWidgetStore,
+  type View,
+  type WidgetState,
+  type WidgetStore,
+} from './store.ts';
 import { styleShadowRoot } from './styles.ts';
 
 const TAG = 'classwise-widget';
@@ -43,9 +47,53 @@ const ATTRIBUTES = [
 interface Mounted {
   container: HTMLElement;
   store: WidgetStore;
-  handle: WidgetHandle;
   stop: () => void;
 }
+
+type AfterPaint = typeof import('./after-paint.ts');
+let afterPaint: Promise<AfterPaint> | undefined;
+/** The page-side code (after-paint.ts): fetched once, after the first widget has painted. */
+const loadAfterPaint = () => {
+  afterPaint ??= import('./after-paint.ts');
+  return afterPaint;
+};
+
+/**
+ * Resolves once the widget's first view has painted: at once unless it opens on the listing,
+ * else once the listing's data is in and a frame has been drawn (or a moment has passed, for a
+ * tab in the background, which draws no frames).
+ */
+function firstPaint(store: WidgetStore): Promise<void> {
+  const waiting = ({ view, settings, list }: WidgetState) =>
+    view.kind === 'listing' &&
+    (settings.status === 'loading' || list?.status === 'loading') &&
+    !opensQueued();
+  return new Promise((done) => {
+    if (!waiting(store.getState())) return done();
+    const stop = store.subscribe((state) => {
+      if (waiting(state)) return;
+      stop();
+      requestAnimationFrame(() => setTimeout(done));
+      setTimeout(done, 200);
+    });
+  });
+}
+
+/**
+ * Whether the page queued a `Classwise('open', …)` before the script arrived: then the page side
+ * loads at once, so the widget goes straight where the page asked rather than after the listing.
+ */
+const opensQueued = () => {
+  const queued = (window as { Classwise?: { q?: unknown } }).Classwise?.q;
+  return Array.isArray(queued) && queued.some((call) => call?.[0] === 'open');
+};
+
+/**
+ * The widgets on the page when the script arrived, while they are being defined: the page's
+ * `Classwise(…)` API takes over once every one of them is ready for its queued calls.
+ */
+type FirstWidget = { painted: Promise<void>; attach: (page: AfterPaint) => void };
+let firstWidgets: FirstWidget[] | null = null;
 
 // Per-element state lives here rather than in class fields: at the bundle's es2020 target,
 // class fields compile to helper functions that cost bytes on every organiser's page.
@@ -111,21 +159,38 @@ function mount(element: HTMLElement) {
       } else store.actions.showListing();
     },
   };
-  const stopHash = owns ? keepInHash(store) : () => {};
-  followSteps(store);
-  const stop = () => {
-    stopHash();
-    store.stop();
+  const opened = store.getState().view;
+  let detach = () => {};
+  const entry: Mounted = {
+    container,
+    store,
+    stop: () => {
+      detach();
+      store.stop();
+    },
   };
-  mounted.set(element, { container, store, handle, stop });
-  widgets.register(handle);
+  mounted.set(element, entry);
+  // The page-side half, after the first paint: the widget's place in the URL hash, its step
+  // events, and `Classwise('open')` reaching it.
+  const attach = (page: AfterPaint) => {
+    if (mounted.get(element) !== entry) return;
+    const stopHash = owns ? page.keepInHash(store) : () => {};
+    page.followSteps(store, opened);
+    page.widgets.register(handle);
+    detach = () => {
+      stopHash();
+      page.widgets.unregister(handle);
+    };
+  };
+  const painted = firstPaint(store);
+  if (firstWidgets) firstWidgets.push({ painted, attach });
+  else painted.then(loadAfterPaint).then(attach);
 }
 
 function unmount(element: HTMLElement) {
   const widget = mounted.get(element);
   if (!widget) return;
   mounted.delete(element);
-  widgets.unregister(widget.handle);
   widget.stop();
   render(null, widget.container);
 }
@@ -159,6 +224,17 @@ class ClasswiseWidget extends HTMLElement {
 
 // Pasting the snippet twice, or a page bundling its own copy, must not throw on a second define.
 if (!customElements.get(TAG)) {
+  const widgets: FirstWidget[] = [];
+  firstWidgets = widgets;
+  // Mounts the widgets already on the page, each listing asking for its data at once.
   customElements.define(TAG, ClasswiseWidget);
-  installPageApi();
+  firstWidgets = null;
+  // Queued calls are replayed once every widget is registered, and before the first step
+  // events go out (followSteps sends them a microtask later), so a queued 'on' hears them.
+  Promise.all(widgets.map((w) => w.painted))
+    .then(loadAfterPaint)
+    .then((page) => {
+      for (const widget of widgets) widget.attach(page);
+      page.installPageApi();
+    });
 }

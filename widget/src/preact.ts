@@ -12,6 +12,7 @@ import type * as React from 'react';
 
 export const useState = hooks.useState as typeof React.useState;
 export const useEffect = hooks.useEffect as typeof React.useEffect;
+export const useLayoutEffect = hooks.useLayoutEffect as typeof React.useLayoutEffect;
 export const useRef = hooks.useRef as typeof React.useRef;
 export const useContext = hooks.useContext as unknown as typeof React.useContext;
 export const createContext = preactContext as unknown as typeof React.createContext;

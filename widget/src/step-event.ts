@@ -29,7 +29,7 @@ export function emitStep(
  * Sends the step event of every view outside the booking steps (which the journey sends itself,
  * with amounts), starting with the view the widget opens on.
  */
-export function followSteps(store: WidgetStore) {
+export function followSteps(store: WidgetStore, opened: View = store.getState().view) {
   const emit = (view: View) => {
     if (view.kind === 'book') return;
     const id = view.kind === 'group' || view.kind === 'waitlist' ? view.id : null;
@@ -39,12 +39,18 @@ export function followSteps(store: WidgetStore) {
       id ? { _id: id, name: listedName(store.getState(), id) } : undefined,
     );
   };
-  // After the page's queued `Classwise('on', …)` calls are replayed (main.tsx, installPageApi).
-  queueMicrotask(() => emit(store.getState().view));
-  let last = store.getState().view;
-  store.subscribe(({ view }) => {
+  let last = opened;
+  const next = ({ view }: { view: View }) => {
     if (view === last) return;
     last = view;
     emit(view);
+  };
+  // After the page's queued `Classwise('on', …)` calls are replayed (main.tsx, installPageApi).
+  // This code arrives after the first paint (after-paint.ts): the view the widget opened on is
+  // sent first, then the one a quick parent has already moved to.
+  queueMicrotask(() => {
+    emit(opened);
+    next(store.getState());
+    store.subscribe(next);
   });
 }

@@ -15,7 +15,7 @@ import {
 } from '../../api-client/index.ts';
 import { type StartData, type Started, takeStarted } from '../../embed-snippet/start.ts';
 import type { BookingStep } from '../../engine/deep-links.ts';
-import { useEffect, useRef, useState } from './preact.ts';
+import { useLayoutEffect, useRef, useState } from './preact.ts';
 import { onTokenChange, readSavedToken, type Session, saveToken } from './session.ts';
 
 export type Remote<T> =
@@ -372,7 +372,9 @@ export function useWidget<T>(store: WidgetStore, select: (state: WidgetState) =>
   const [, rerender] = useState(0);
   const latest = useRef({ select, value });
   latest.current = { select, value };
-  useEffect(() => {
+  // A layout effect, as React's hook subscribes: before the browser paints, so an update that
+  // lands meanwhile is not drawn late.
+  useLayoutEffect(() => {
     const check = () => {
       const { select, value } = latest.current;
       if (select(store.getState()) !== value) rerender((n) => n + 1);
