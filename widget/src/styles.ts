@@ -64,7 +64,7 @@ export const css = `
 :is(.cw-btn,.cw-ghost,.cw-linkbtn):focus-visible,.cw-focus:focus-visible{outline:3px solid var(--cw-a);outline-offset:2px;border-radius:6px}
 .cw-seamless :is(.cw-btn,.cw-ghost,.cw-linkbtn):focus-visible{outline-color:currentColor}
 .cw-legend{margin-top:14px;font-size:.88em;color:var(--cw-muted)}
-.cw-more{margin-top:12px;text-align:center}.cw-more .cw-list{margin-top:0}
+.cw-more{margin-top:12px;text-align:center}.cw-more .cw-list{margin-top:0}.cw-more .cw-ghost{padding:12px 16px}
 .cw-notice{padding:28px 20px;border:1px dashed var(--cw-line);border-radius:12px;text-align:center;color:var(--cw-muted)}
 .cw-error{display:flex;flex-direction:column;align-items:center;gap:12px;padding:24px 20px;border:1px solid #f3c1bd;background:#fdf3f2;border-radius:12px;color:#8a1c13;text-align:center}
 .cw-seamless .cw-error{background:none;border-color:currentColor;color:inherit}
