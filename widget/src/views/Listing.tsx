@@ -48,7 +48,6 @@ export function Listing({
   const ready = list?.status === 'ready';
   // Back from a group's page, focus returns to the control that opened it; from a later step, to
   // the heading. Again once the list has arrived (`ready`): the targets exist only then.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: ready is the second trigger.
   useEffect(() => {
     const target = focusGroup ? `[data-cw-group="${CSS.escape(focusGroup)}"]` : focus && 'h2';
     if (target) ref.current?.querySelector<HTMLElement>(target)?.focus();
