@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { widgetHash } from '../../engine/deep-links.ts';
-import { activityGroupFormValues } from '../../engine/index.ts';
+import { activityGroupFormValues, type SavedActivityGroup } from '../../engine/index.ts';
 import { runDueJobs } from '../jobs/queue.ts';
 import { mailJobHandlers } from '../mail/jobs.ts';
 import { useMailTestSetup } from '../mail/waitlist.fixtures.ts';
@@ -48,9 +48,8 @@ describe('trials', () => {
       await ctx.request('GET', `/api/activity-groups/${created.body.data._id}`, {
         token: org.token,
       })
-    ).body.data as {
+    ).body.data as SavedActivityGroup & {
       _id: string;
-      activities: { _id: string }[];
       tickets: { _id: string; name: string; trial?: boolean }[];
     };
     const trial = group.tickets.find((t) => t.name === 'Trial session')!;
@@ -64,7 +63,7 @@ describe('trials', () => {
     expect(trial.trial).toBe(true);
     expect(term.trial).toBeUndefined();
     // The wizard saves the whole activity again from its form values.
-    const values = activityGroupFormValues(group as Parameters<typeof activityGroupFormValues>[0]);
+    const values = activityGroupFormValues(group);
     const saved = await ctx.request('PUT', `/api/activity-groups/${group._id}`, {
       token: org.token,
       body: { ...values, name: 'Mini Gym Club' },
