@@ -39,9 +39,9 @@ import { makeUps } from './routes/make-ups.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { organisers } from './routes/organisers.ts';
 import { overview } from './routes/overview.ts';
-import { reEnrolmentRoutes } from './routes/re-enrolment.ts';
 import { paymentMethods } from './routes/payment-methods.ts';
 import { paymentSchedules } from './routes/payment-schedules.ts';
+import { reEnrolmentRoutes } from './routes/re-enrolment.ts';
 import { registers } from './routes/registers.ts';
 import { sessionPasses } from './routes/session-passes.ts';
 import { stripeRoutes } from './routes/stripe.ts';
@@ -72,11 +72,11 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use(coachScope)
     // Before the routes they wrap: cacheable public reads, and booking steps that never are.
     .use('/activity-groups/full-list', ...publicRead)
+    .use('/activity-groups/listing', ...publicRead)
     .use('/activity-groups/:id/public', ...publicRead)
     .use('/client', ...publicRead)
     .use('/widget-start', ...publicRead)
     .use('/bookings/*', noStore)
-    .use('/activity-groups/listing', ...publicRead)
     .route('/health', health)
     .route('/openapi.json', openApi)
     .route('/organisers', organisers)
@@ -99,8 +99,8 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .route('/user/household', userHousehold)
     .route('/attendees', attendees)
     .route('/waitlists', waitlists)
-    .route('/re-enrolments', reEnrolmentRoutes)
     .route('/trials', trials)
+    .route('/re-enrolments', reEnrolmentRoutes)
     .route('/bookings', bookings)
     .route('/overview', overview)
     .route('/exports', exportRoutes)

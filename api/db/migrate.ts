@@ -26,11 +26,11 @@ import * as accountLegalLinks from './migrations/2026_11_25_2050_account_legal_l
 import * as refundReason from './migrations/2026_11_25_2100_termphone_refund_reason.ts';
 import * as capacityIndex from './migrations/2026_11_25_2120_h18perf_capacity_index.ts';
 import * as stripeFee from './migrations/2026_11_25_2140_termpolish_stripe_fee.ts';
+import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
+import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
 import * as households from './migrations/2026_11_28_1545_hh_households.ts';
 import * as reEnrolOffers from './migrations/2026_11_28_1550_reenrol_offers.ts';
-import * as schoolYears from './migrations/2026_11_25_2200_lead_school_years.ts';
 import * as trialTickets from './migrations/2026_11_28_1550_trials_trial_tickets.ts';
-import * as makeUpAbsences from './migrations/2026_11_28_1540_makeup_absences.ts';
 import * as familyWaitlists from './migrations/2026_11_28_1600_famwait_family_waitlists.ts';
 import * as listingPaging from './migrations/2026_11_28_1620_listing_paging_indexes.ts';
 

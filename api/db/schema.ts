@@ -434,10 +434,10 @@ export interface WaitlistEntriesTable extends Owned {
   type: 'AllSessions' | 'SingleSession';
   status: string;
   offer_expires_at: string | null;
-}
-
   /** Brothers and sisters who joined together share it (docs/rules/family.md); else null. */
   family_id: Generated<string | null>;
+}
+
 export interface SubscriptionsTable extends Owned {
   user_id: string;
   attendee_id: string;
@@ -773,10 +773,10 @@ export interface Database {
   mail_bounces: MailBouncesTable;
   calendar_links: CalendarLinksTable;
   audit_events: AuditEventsTable;
-  trial_follow_ups: TrialFollowUpsTable;
   household_guardians: HouseholdGuardiansTable;
   household_invites: HouseholdInvitesTable;
   login_links: LoginLinksTable;
+  trial_follow_ups: TrialFollowUpsTable;
   make_up_rules: MakeUpRulesTable;
   absences: AbsencesTable;
   re_enrolments: ReEnrolmentsTable;

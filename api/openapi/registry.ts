@@ -6,6 +6,7 @@ import { dataRightsRoutes } from './paths/data-rights.ts';
 import { familyRoutes } from './paths/family.ts';
 import { fileRoutes } from './paths/files.ts';
 import { householdRoutes } from './paths/households.ts';
+import { makeUpRoutes } from './paths/make-ups.ts';
 import { pageRoutes } from './paths/pages.ts';
 import { paymentRoutes } from './paths/payments.ts';
 import { reEnrolmentRoutes } from './paths/re-enrolment.ts';
@@ -23,12 +24,13 @@ import type { RouteDocs } from './route-doc.ts';
 export const routeDocs: RouteDocs = {
   ...systemRoutes,
   ...accountRoutes,
+  ...familyRoutes,
   ...householdRoutes,
   ...settingsRoutes,
-  ...familyRoutes,
   ...activityRoutes,
   ...customerRoutes,
   ...bookingRoutes,
+  ...makeUpRoutes,
   ...reEnrolmentRoutes,
   ...registerRoutes,
   ...reportRoutes,

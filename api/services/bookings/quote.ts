@@ -76,8 +76,8 @@ export async function priceBasketFor(
     usePassCredits: basket.usePassCredits,
     payBySchedule: basket.payBySchedule,
     attendeeNames: input.attendeeNames,
-    now,
     familyBookings: input.familyBookings,
+    now,
     settings: {
       timeZone: input.client.time_zone,
       currency: input.client.currency,

@@ -40,6 +40,6 @@ export const kindLabels: Record<string, string> = {
   'waitlist-offer': 'Waitlist offer',
   'waitlist-offer-reminder': 'Waitlist offer reminder',
   'waitlist-offer-lapsed': 'Waitlist offer lapsed',
-  're-enrolment-offer': 'Re-enrolment offer',
   'trial-follow-up': 'Trial follow-up',
+  're-enrolment-offer': 'Re-enrolment offer',
 };
