@@ -25,6 +25,7 @@ afterAll(() => ctx.close());
 
 const publicReads = () => [
   '/api/activity-groups/full-list',
+  '/api/activity-groups/listing?limit=10',
   `/api/activity-groups/${camp._id}/public`,
   '/api/client',
 ];
