@@ -145,6 +145,10 @@ describe.skipIf(!chrome)('households in Chromium', () => {
     const household = admin.getByRole('table', { name: 'Guardians of this household' });
     await household.getByRole('row', { name: /Grandma Parent .*Guardian/ }).waitFor();
     await household.getByRole('row', { name: /Sam Parent .*Main account/ }).waitFor();
+    const latest = admin.getByRole('table', { name: 'Latest bookings' });
+    await latest
+      .getByRole('row', { name: new RegExp(`${bookingNumber}.*Booked by Grandma Parent`) })
+      .waitFor();
 
     // The parent sees the grandmother's booking among the family's bookings.
     await parent.goto(stack.demoUrl);

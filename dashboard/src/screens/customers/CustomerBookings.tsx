@@ -29,6 +29,10 @@ export function CustomerBookings({ email, timeZone }: { email: string; timeZone?
         <>
           <Link to={`/bookings/${b._id}`}>{bookingRef(b._id)}</Link>
           <span className="detail-note">{formatInstant(b.createdAt, timeZone, locale)}</span>
+          {/* A guardian of the household booked it (docs/rules/households.md). */}
+          {b.bookedBy && b.bookedBy._id !== b.user._id ? (
+            <span className="detail-note">Booked by {b.bookedBy.fullName}</span>
+          ) : null}
         </>
       ),
     },
