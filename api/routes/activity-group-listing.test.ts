@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { premiumOrganiser } from './bookings.fixtures.ts';
+import { createCamp, premiumOrganiser } from './bookings.fixtures.ts';
 
 /*
  * GET /api/activity-groups/listing: the widget's listing a page at a time (issue 18). Pages are
@@ -182,6 +182,28 @@ describe('GET /api/activity-groups/listing', () => {
       clientId: org.clientId,
     });
     expect(detail.body.data.activities).toHaveLength(5);
+  });
+
+  it("keeps a whole-term ticket's first full session on the card, beyond the next three", async () => {
+    const org = await premiumOrganiser(ctx);
+    const camp = await createCamp(ctx, org);
+    const last = camp.sessions[4]!;
+    // The Friday has no place left (as if booked up; set directly, the count is not the point).
+    await ctx.handle.db
+      .updateTable('activities')
+      .set({ place_limit: 0 })
+      .where('id', '=', last)
+      .execute();
+    const card = (await listing(org)).body.data[0];
+    const week = card.tickets.find((t: { _id: string }) => t._id === camp.week);
+    expect(week.fullSessions).toEqual([last]);
+    // The next three, then the full Friday the card names as the reason the week is unavailable.
+    expect(card.activities.map((s: { _id: string }) => s._id)).toEqual([
+      ...camp.sessions.slice(0, 3),
+      last,
+    ]);
+    expect(card.activities.at(-1).placesLeft).toBe(0);
+    expect(card.sessionsTotal).toBe(5);
   });
 
   it("shows only the named organiser's groups, and a signed-in organiser their own", async () => {

@@ -99,9 +99,14 @@ export function TicketUnavailable({
 }) {
   const full = ticketFullSessions(ticket, group, kept);
   if (full.length === 0) return null;
+  // A listing card carries its next sessions and the first full one only (issue 18): the others
+  // are counted from the ticket's own list.
+  const windowed =
+    'sessionsTotal' in group && group.activities.length < (group.sessionsTotal as number);
+  const others = (windowed ? ticket.fullSessions.filter((id) => !kept?.has(id)) : full).length - 1;
   return (
     <small className="cw-unavail">
-      {strings.ticketUnavailable(sessionWhen(full[0], settings), full.length - 1)}
+      {strings.ticketUnavailable(sessionWhen(full[0], settings), others)}
     </small>
   );
 }
