@@ -3,6 +3,7 @@
  * children, own details and password; My bookings is in the widget's bar above. Its own chunk,
  * opened from the bar or a `#classwise=account/attendees` link, and on our hosted account page.
  */
+import { useState } from 'react';
 import type { ClientSettings, User } from '../../../../api-client/index.ts';
 import type { StepProps } from '../../App.tsx';
 import { useWidget } from '../../store.ts';
@@ -37,16 +38,18 @@ export default function AccountArea({ settings }: StepProps) {
 function Account({ user, settings }: { user: User; settings: ClientSettings }) {
   const store = useStore();
   const token = useWidget(store, (s) => s.session?.token ?? '');
+  const [left, setLeft] = useState(0);
   return (
     <div className="cw-step">
       <StepHeading>{accountText.myAccount}</StepHeading>
       <section className="cw-panel cw-step" aria-labelledby="cw-account-children">
         <h4 id="cw-account-children">{accountText.children}</h4>
-        <Children settings={settings} />
+        {/* A guardian who leaves the household no longer sees its children: the list reloads. */}
+        <Children key={left} settings={settings} />
       </section>
       <section className="cw-panel cw-step" aria-labelledby="cw-account-household">
         <h4 id="cw-account-household">{householdText.household}</h4>
-        <Household user={user} />
+        <Household user={user} onLeft={() => setLeft((n) => n + 1)} />
       </section>
       <section className="cw-panel cw-step" aria-labelledby="cw-account-details">
         <h4 id="cw-account-details">{accountText.yourDetails}</h4>

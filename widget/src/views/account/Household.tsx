@@ -10,7 +10,7 @@ import { useStore } from '../common.tsx';
 import { Alert, failureText, LoadFailed, StepSkeleton, useLoad } from '../ui.tsx';
 import { householdText } from './household-text.ts';
 
-export function Household({ user }: { user: User }) {
+export function Household({ user, onLeft }: { user: User; onLeft?: () => void }) {
   const { api } = useStore();
   const household = useLoad(() => api.get<HouseholdDto>('/api/user/household'), 'household');
   const [shown, setShown] = useState<HouseholdDto | null>(null);
@@ -35,9 +35,11 @@ export function Household({ user }: { user: User }) {
       setShown(await run());
       setDone(message);
       form?.reset();
+      return true;
     } catch (e) {
       setError(failureText(e));
       setFieldError((e as { errors?: Record<string, string> }).errors?.email);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -52,11 +54,14 @@ export function Household({ user }: { user: User }) {
       form,
     );
   };
-  const remove = (id: string, name: string) =>
-    act(
+  const remove = async (id: string, name: string) => {
+    const leaving = id === user._id;
+    const ok = await act(
       () => api.delete<HouseholdDto>(`/api/user/household/guardians/${encodeURIComponent(id)}`),
-      id === user._id ? householdText.left : householdText.removed(name),
+      leaving ? householdText.left : householdText.removed(name),
     );
+    if (ok && leaving) onLeft?.();
+  };
   const withdraw = (id: string) =>
     act(
       () => api.delete<HouseholdDto>(`/api/user/household/invites/${encodeURIComponent(id)}`),
