@@ -374,6 +374,35 @@ export const samples: Record<string, Sample> = {
     as: 'customer',
     body: (s) => ({ credit: s.placeId, session: s.firstSession }),
   },
+  // Brothers and sisters together, and the organiser's offer of free places (docs/rules/family.md).
+  'POST /api/waitlists/family': {
+    as: 'customer',
+    body: (s) => ({ activityGroup: s.camp._id, attendees: [s.child], activities: [] }),
+  },
+  'POST /api/waitlists/offer-places': {
+    as: 'admin',
+    body: (s) => ({ activityGroup: s.camp._id, activity: s.camp.sessions[2], offerHours: 24 }),
+  },
+  // Term rollover (docs/rules/re-enrolment.md); an unknown token is refused like a used one.
+  'POST /api/re-enrolments': {
+    as: 'admin',
+    body: (s) => ({
+      activityGroup: s.camp._id,
+      startDate: '2031-09-06',
+      name: 'Sweep camp, next term',
+      windowDays: 7,
+    }),
+  },
+  'POST /api/re-enrolments/offers/:token/accept': {
+    as: 'anonymous',
+    params: { token: 'not-a-sent-token' },
+    body: () => ({ paymentMethod: { type: 'payLater' } }),
+  },
+  'POST /api/re-enrolments/offers/:token/decline': {
+    as: 'anonymous',
+    params: { token: 'not-a-sent-token' },
+    body: () => ({}),
+  },
   'PUT /api/waitlists/:id/status': {
     as: 'admin',
     params: { id: 'waitlistId' },
