@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import pg from 'pg';
+import { widgetSizes } from '../test/widget-sizes.ts';
 import { type BookingFigures, runBookingsBench } from './bookings.bench.ts';
 import { freePort, spawnBenchServer } from './child-server.ts';
 import { describeLoad, type Load, measure, settle } from './http-load.ts';
 import { rawBookingCeiling } from './raw-ceiling.ts';
 import { runWidgetPaintBench } from './widget-paint.bench.ts';
-import { widgetSizes } from '../test/widget-sizes.ts';
 import { wireSize } from './wire-size.ts';
 
 /*

@@ -6,8 +6,8 @@ import type { StripeSettings } from '../payments/stripe.ts';
 import { EXPIRE_HOLD_JOB, EXPIRE_UNPAID_JOB } from '../services/bookings/jobs.ts';
 import { releaseBooking } from '../services/bookings/lifecycle.ts';
 import { CLOSE_RE_ENROLMENT_JOB, closeReEnrolment } from '../services/re-enrolment.ts';
-import { EXPIRE_OFFER_JOB, expireOffer } from '../services/waitlists.ts';
 import { trialJobHandlers } from '../services/trials.ts';
+import { EXPIRE_OFFER_JOB, expireOffer } from '../services/waitlists.ts';
 import { housekeepingJobHandlers } from './housekeeping.ts';
 import type { JobHandler } from './queue.ts';
 

@@ -10,7 +10,6 @@ import { zonedParts } from '../../../../engine/dates.ts';
 import { isUpcoming } from '../../../../engine/pricing/lines.ts';
 import type { StepProps } from '../../App.tsx';
 import { dateLabel, localeFor, money, timeRange } from '../../format.ts';
-import { strings } from '../../strings.ts';
 import { RequireSignIn } from '../account/Account.tsx';
 import { CardPayment } from '../checkout/CardPayment.tsx';
 import { Countdown } from '../checkout/Countdown.tsx';
