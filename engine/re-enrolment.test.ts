@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { sessionAvailability } from './availability.ts';
 import {
   matchTickets,
+  nameForTerm,
+  openReEnrolmentBatchSchema,
   openReEnrolmentSchema,
+  RE_ENROLMENT_BATCH_MAX,
   reEnrolmentAnswerProblem,
+  reEnrolmentBatchMessages,
   reEnrolmentFunnel,
   reEnrolmentKeeps,
   reEnrolmentMessages,
   reEnrolmentOffers,
   reEnrolmentState,
   reEnrolmentWindowEnd,
+  suggestNextTerm,
 } from './re-enrolment.ts';
 
 const now = Date.parse('2027-01-01T09:00:00Z');
@@ -149,5 +154,52 @@ describe('re-enrolment: kept places', () => {
         now,
       ),
     ).toEqual({ offered: 4, waiting: 1, accepted: 1, declined: 1, lapsed: 1 });
+  });
+});
+
+describe('re-enrolment: rolling several activities over', () => {
+  it("suggests the first session's weekday in the week after the last session", () => {
+    // Saturdays 5 Sep to 12 Dec 2026 (the list is not in order): next is Saturday 19 Dec.
+    expect(suggestNextTerm('Football', ['2026-12-12', '2026-09-05', '2026-10-03'])).toEqual({
+      startDate: '2026-12-19',
+      name: 'Football Spring 2027',
+    });
+    // A Monday class ending on a Wednesday session: the next Monday after it.
+    expect(suggestNextTerm('Swim', ['2027-01-04', '2027-03-24']).startDate).toBe('2027-03-29');
+    expect(suggestNextTerm('Drama', [])).toEqual({ startDate: '', name: 'Drama (next term)' });
+  });
+
+  it('names the copy for the term its first session starts, replacing a term already named', () => {
+    expect(nameForTerm('Football Autumn 2026', '2027-01-09')).toBe('Football Spring 2027');
+    expect(nameForTerm('Swimming Summer term 2026', '2026-09-07')).toBe(
+      'Swimming Autumn term 2026',
+    );
+    expect(nameForTerm('Ballet (spring)', '2027-04-19')).toBe('Ballet (Summer)');
+    expect(nameForTerm('Chess club', '2027-09-06')).toBe('Chess club Autumn 2027');
+    expect(nameForTerm('Chess club', '')).toBe('Chess club (next term)');
+  });
+
+  it('takes 1 to 50 distinct activities with one priority window', () => {
+    const item = (i: number) => ({
+      activityGroup: `g${i}`,
+      startDate: '2027-01-09',
+      name: ` Class ${i} `,
+    });
+    const ok = v.parse(openReEnrolmentBatchSchema, { windowDays: 7, activities: [item(1)] });
+    expect(ok.activities[0]!.name).toBe('Class 1');
+    const fail = (input: unknown) =>
+      v.safeParse(openReEnrolmentBatchSchema, input).issues?.map((i) => i.message);
+    expect(fail({ windowDays: 7, activities: [] })).toEqual([reEnrolmentBatchMessages.size]);
+    const many = Array.from({ length: RE_ENROLMENT_BATCH_MAX + 1 }, (_, i) => item(i));
+    expect(fail({ windowDays: 7, activities: many })).toEqual([reEnrolmentBatchMessages.size]);
+    expect(fail({ windowDays: 7, activities: [item(1), item(1)] })).toEqual([
+      reEnrolmentBatchMessages.twice,
+    ]);
+    expect(fail({ windowDays: 0, activities: [item(1)] })).toEqual([
+      reEnrolmentMessages.windowDays,
+    ]);
+    expect(
+      fail({ windowDays: 7, activities: [{ ...item(1), startDate: '2027-02-30' }] }),
+    ).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { WaitlistRow } from './availability.ts';
+import { addDays, weekdayOf } from './dates.ts';
 import { messages } from './messages.ts';
 import { offerDeadline } from './offer-deadline.ts';
 import { copyActivityGroupSchema } from './schemas/activity-group-copy.ts';
@@ -33,14 +34,16 @@ export const reEnrolmentMessages = {
  *
  * @example v.parse(openReEnrolmentSchema, { startDate: '2027-01-09', name: 'Football spring', windowDays: 7 })
  */
+const windowDaysSchema = v.pipe(
+  v.number(reEnrolmentMessages.windowDays),
+  v.integer(reEnrolmentMessages.windowDays),
+  v.minValue(RE_ENROLMENT_WINDOW_DAYS.min, reEnrolmentMessages.windowDays),
+  v.maxValue(RE_ENROLMENT_WINDOW_DAYS.max, reEnrolmentMessages.windowDays),
+);
+
 export const openReEnrolmentSchema = v.strictObject({
   ...copyActivityGroupSchema.entries,
-  windowDays: v.pipe(
-    v.number(reEnrolmentMessages.windowDays),
-    v.integer(reEnrolmentMessages.windowDays),
-    v.minValue(RE_ENROLMENT_WINDOW_DAYS.min, reEnrolmentMessages.windowDays),
-    v.maxValue(RE_ENROLMENT_WINDOW_DAYS.max, reEnrolmentMessages.windowDays),
-  ),
+  windowDays: windowDaysSchema,
 });
 export type OpenReEnrolmentInput = v.InferOutput<typeof openReEnrolmentSchema>;
 
@@ -53,6 +56,97 @@ export const openReEnrolmentRequestSchema = v.strictObject({
   ),
   ...openReEnrolmentSchema.entries,
 });
+
+/** How many activities one batch rollover may take (the dashboard sends more in several). */
+export const RE_ENROLMENT_BATCH_MAX = 50;
+
+export const reEnrolmentBatchMessages = {
+  size: `Choose 1 to ${RE_ENROLMENT_BATCH_MAX} activities to roll over.`,
+  twice: 'Each activity can be rolled over only once at a time.',
+  notFound: 'This activity was not found.',
+} as const;
+
+/**
+ * Rolling several activities over at once: each activity's own first session date and name, one
+ * priority window for all. Each activity is opened on its own (all or nothing for it), exactly
+ * as the single rollover opens it.
+ *
+ * @example v.parse(openReEnrolmentBatchSchema, { windowDays: 7, activities: [{ activityGroup: 'g1', startDate: '2027-01-09', name: 'Football Spring 2027' }] })
+ */
+export const openReEnrolmentBatchSchema = v.strictObject({
+  windowDays: windowDaysSchema,
+  activities: v.pipe(
+    v.array(
+      v.strictObject({
+        activityGroup: openReEnrolmentRequestSchema.entries.activityGroup,
+        ...copyActivityGroupSchema.entries,
+      }),
+      reEnrolmentBatchMessages.size,
+    ),
+    v.minLength(1, reEnrolmentBatchMessages.size),
+    v.maxLength(RE_ENROLMENT_BATCH_MAX, reEnrolmentBatchMessages.size),
+    v.check(
+      (items) => new Set(items.map((i) => i.activityGroup)).size === items.length,
+      reEnrolmentBatchMessages.twice,
+    ),
+  ),
+});
+export type OpenReEnrolmentBatchInput = v.InferOutput<typeof openReEnrolmentBatchSchema>;
+
+type Term = 'Spring' | 'Summer' | 'Autumn';
+const TERM_WORDS = /\b(Spring|Summer|Autumn|Fall)\b(\s+term)?(\s+\d{4}(?:\/\d{2,4})?)?/i;
+
+/**
+ * The UK school term a first session starts: Spring from January, Summer from April, Autumn from
+ * August; a December start is the coming Spring term (after the Christmas break).
+ *
+ * @example termOf('2026-12-19') // { term: 'Spring', year: '2027' }
+ */
+export const termOf = (date: string): { term: Term; year: string } => {
+  const month = Number(date.slice(5, 7));
+  const year = Number(date.slice(0, 4));
+  if (month === 12) return { term: 'Spring', year: String(year + 1) };
+  return { term: month <= 3 ? 'Spring' : month <= 7 ? 'Summer' : 'Autumn', year: String(year) };
+};
+
+/**
+ * What the rollover dialog suggests for an activity's copy: the first session on the weekday of
+ * its first session, in the week after its last session; and the name with the term the new date
+ * falls in, replacing a term already in it ("Football Autumn 2026" → "Football Spring 2027") or
+ * added after it ("Football" → "Football Spring 2027"). The organiser can change both. An
+ * activity without sessions gets no date.
+ *
+ * @example suggestNextTerm('Football Autumn 2026', ['2026-09-05', '2026-12-12']) // { startDate: '2026-12-19', name: 'Football Spring 2027' }
+ */
+export function suggestNextTerm(
+  name: string,
+  sessionDates: readonly string[],
+): { startDate: string; name: string } {
+  if (!sessionDates.length) return { startDate: '', name: nameForTerm(name, '') };
+  const sorted = [...sessionDates].sort();
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  const weekday = weekdayOf(first);
+  let date = addDays(last, 1);
+  while (weekdayOf(date) !== weekday) date = addDays(date, 1);
+  return { startDate: date, name: nameForTerm(name, date) };
+}
+
+/**
+ * The copy's name for a first session date: the term and year of the date in place of the term
+ * in the name, or after the name; with no date, the name with " (next term)".
+ *
+ * @example nameForTerm('Swimming Summer term 2026', '2026-09-07') // 'Swimming Autumn term 2026'
+ */
+export function nameForTerm(name: string, startDate: string): string {
+  const trimmed = name.trim();
+  if (!startDate) return `${trimmed} (next term)`;
+  const { term, year } = termOf(startDate);
+  const match = trimmed.match(TERM_WORDS);
+  if (!match) return `${trimmed} ${term} ${year}`;
+  const replacement = `${term}${match[2] ?? ''}${match[3] ? ` ${year}` : ''}`;
+  return trimmed.replace(TERM_WORDS, replacement);
+}
 
 /** Accepting an offer: the payment method, as the checkout's payment step sends it. */
 export const acceptReEnrolmentSchema = placeHeldBasketSchema;

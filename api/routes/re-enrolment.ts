@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
   acceptReEnrolmentSchema,
+  openReEnrolmentBatchSchema,
   openReEnrolmentRequestSchema,
 } from '../../engine/re-enrolment.ts';
 import type { AppEnv } from '../context.ts';
@@ -13,6 +14,7 @@ import {
   declineOfferByToken,
   loadReEnrolment,
   openReEnrolment,
+  openReEnrolmentBatch,
   viewOfferByToken,
 } from '../services/re-enrolment.ts';
 import { keptForParent } from '../services/re-enrolment-places.ts';
@@ -44,6 +46,13 @@ export const reEnrolmentRoutes = new Hono<AppEnv>()
       new Date(),
     );
     return c.json({ data }, 201);
+  })
+  // Several activities at once (the Activities list): each all or nothing, each with its outcome.
+  .post('/batch', async (c) => {
+    const admin = requireAdmin(c);
+    const input = await readBody(c, openReEnrolmentBatchSchema);
+    const data = await openReEnrolmentBatch(c.get('db'), admin.clientId, input, new Date());
+    return c.json({ data });
   })
   .get('/', async (c) => {
     const admin = requireAdmin(c);

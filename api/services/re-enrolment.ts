@@ -2,10 +2,12 @@ import * as v from 'valibot';
 import { type Basket, type BasketPaymentType, basketSchema, messages } from '../../engine/index.ts';
 import {
   matchTickets,
+  type OpenReEnrolmentBatchInput,
   type OpenReEnrolmentInput,
   type ReEnrolmentFunnel,
   type ReEnrolmentStatus,
   reEnrolmentAnswerProblem,
+  reEnrolmentBatchMessages,
   reEnrolmentFunnel,
   reEnrolmentMessages,
   reEnrolmentOffers,
@@ -187,6 +189,68 @@ export async function openReEnrolment(
     );
   });
   return (await loadReEnrolment(db, clientId, { id }, now))!;
+}
+
+/** One activity's result in a batch rollover: opened (with its copy), or why not. */
+export type ReEnrolmentBatchOutcome =
+  | {
+      activityGroup: string;
+      status: 'opened';
+      reEnrolment: {
+        _id: string;
+        targetGroup: { _id: string; name: string };
+        offered: number;
+        windowEndsAt: string;
+      };
+    }
+  | { activityGroup: string; status: 'refused'; message: string };
+
+/**
+ * Rolls several activities over with one priority window: each exactly as `openReEnrolment`
+ * opens one (its own copy, offers, e-mails and window-end job), one after another. An activity
+ * refused (nobody booked, already rolled over, not found, a date the copy cannot take) is
+ * reported with the reason and the others go on; anything else is a fault and stops the batch.
+ *
+ * @example const outcomes = await openReEnrolmentBatch(db, clientId, { windowDays: 7, activities }, new Date());
+ */
+export async function openReEnrolmentBatch(
+  db: Db,
+  clientId: string,
+  input: OpenReEnrolmentBatchInput,
+  now: Date,
+): Promise<ReEnrolmentBatchOutcome[]> {
+  const outcomes: ReEnrolmentBatchOutcome[] = [];
+  for (const { activityGroup, startDate, name } of input.activities) {
+    try {
+      const r = await openReEnrolment(
+        db,
+        clientId,
+        activityGroup,
+        { startDate, name, windowDays: input.windowDays },
+        now,
+      );
+      outcomes.push({
+        activityGroup,
+        status: 'opened',
+        reEnrolment: {
+          _id: r._id,
+          targetGroup: r.targetGroup,
+          offered: r.funnel.offered,
+          windowEndsAt: r.windowEndsAt,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      const detail = error.errors ? Object.values(error.errors)[0] : undefined;
+      outcomes.push({
+        activityGroup,
+        status: 'refused',
+        message:
+          error.status === 404 ? reEnrolmentBatchMessages.notFound : (detail ?? error.message),
+      });
+    }
+  }
+  return outcomes;
 }
 
 /**

@@ -393,6 +393,15 @@ export const samples: Record<string, Sample> = {
       windowDays: 7,
     }),
   },
+  'POST /api/re-enrolments/batch': {
+    as: 'admin',
+    body: (s) => ({
+      windowDays: 7,
+      activities: [
+        { activityGroup: s.camp._id, startDate: '2031-09-06', name: 'Sweep camp, batch' },
+      ],
+    }),
+  },
   'POST /api/re-enrolments/offers/:token/accept': {
     as: 'anonymous',
     params: { token: 'not-a-sent-token' },

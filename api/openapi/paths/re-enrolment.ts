@@ -1,5 +1,6 @@
 import {
   acceptReEnrolmentSchema,
+  openReEnrolmentBatchSchema,
   openReEnrolmentRequestSchema,
 } from '../../../engine/re-enrolment.ts';
 import { ids } from '../examples.ts';
@@ -31,6 +32,27 @@ export const reEnrolmentRoutes: RouteDocs = {
     },
     status: 201,
     returns: 'The rollover with its funnel and every offer.',
+  },
+  'POST /api/re-enrolments/batch': {
+    tag,
+    summary: 'Roll several activities over to next term at once, with one priority window',
+    description:
+      'Up to 50 activities, each with its own first session date and name. Each is opened exactly ' +
+      'as `POST /api/re-enrolments` opens one, all or nothing for that activity; one refused ' +
+      '(nobody booked, already rolled over, not found, a date its copy cannot take) does not stop ' +
+      'the others.',
+    access: 'admin',
+    body: {
+      schema: openReEnrolmentBatchSchema,
+      example: {
+        windowDays: 7,
+        activities: [
+          { activityGroup: ids.group, startDate: '2027-01-09', name: 'Football Spring 2027' },
+        ],
+      },
+    },
+    returns:
+      'One outcome per activity, in order: `opened` with the copy and how many children were offered, or `refused` with the reason.',
   },
   'GET /api/re-enrolments': {
     tag,
