@@ -11,8 +11,10 @@ import { SelectField } from '../../components/FormField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination, pageOf } from '../../components/Pagination.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useModal } from '../../components/useModal.ts';
 import { formatSessionDate, sortByStart } from './lib.ts';
 import { type GroupFilters, useFilteredActivityGroups, useVenues } from './queries.ts';
+import { RollOverMany, useRollOverMany } from './RollOverMany.tsx';
 import './activities.css';
 
 const PAGE_SIZE = 10;
@@ -42,6 +44,10 @@ export function ActivitiesScreen() {
   const [panel, setPanel] = useState<PanelValues>(NO_FILTERS);
   const [applied, setApplied] = useState<PanelValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  // Activities ticked for "Roll over to next term", kept across pages and searches.
+  const [selected, setSelected] = useState<Record<string, ActivityGroup>>({});
+  const rollover = useRollOverMany();
+  const rolloverDialog = useModal();
   const filters: GroupFilters = {
     search: search.trim() || undefined,
     venue: applied.venue || undefined,
@@ -61,7 +67,39 @@ export function ActivitiesScreen() {
     (applied.status ? 1 : 0) +
     Object.values(applied.fields).filter(Boolean).length;
 
+  const shown = pageOf(all, page, PAGE_SIZE);
+  const selectedCount = Object.keys(selected).length;
+  const allShownSelected = shown.length > 0 && shown.every((g) => selected[g._id]);
+  const toggle = (g: ActivityGroup, on: boolean) =>
+    setSelected(({ [g._id]: _was, ...rest }) => (on ? { ...rest, [g._id]: g } : rest));
+
   const columns: Column<ActivityGroup>[] = [
+    {
+      key: 'select',
+      width: '2.5rem',
+      header: (
+        <label className="check">
+          <input
+            type="checkbox"
+            aria-label="Select every activity on this page"
+            checked={allShownSelected}
+            onChange={() => {
+              for (const g of shown) toggle(g, !allShownSelected);
+            }}
+          />
+        </label>
+      ),
+      render: (g) => (
+        <label className="check">
+          <input
+            type="checkbox"
+            aria-label={`Select ${g.name}`}
+            checked={Boolean(selected[g._id])}
+            onChange={(e) => toggle(g, e.target.checked)}
+          />
+        </label>
+      ),
+    },
     {
       key: 'name',
       header: 'Activity',
@@ -142,6 +180,21 @@ export function ActivitiesScreen() {
           >
             Filters{activeCount ? ` (${activeCount})` : ''}
           </Button>
+          {selectedCount ? (
+            <>
+              <Button
+                onClick={() => {
+                  rollover.start(Object.values(selected));
+                  rolloverDialog.open();
+                }}
+              >
+                Roll over to next term ({selectedCount})
+              </Button>
+              <Button variant="ghost" onClick={() => setSelected({})}>
+                Clear selection
+              </Button>
+            </>
+          ) : null}
         </div>
         {panelOpen ? (
           <form
@@ -216,7 +269,7 @@ export function ActivitiesScreen() {
           onClick={(event) => {
             const row = (event.target as HTMLElement).closest('tr');
             const link = row?.querySelector<HTMLAnchorElement>('a.row-link');
-            if (link && !(event.target as HTMLElement).closest('a, button')) {
+            if (link && !(event.target as HTMLElement).closest('a, button, label, input')) {
               navigate(new URL(link.href).pathname.replace(/^\/admin/, ''));
             }
           }}
@@ -224,7 +277,7 @@ export function ActivitiesScreen() {
           <Table
             caption="Activities"
             columns={columns}
-            rows={pageOf(all, page, PAGE_SIZE)}
+            rows={shown}
             rowKey={(g) => g._id}
             loading={groups.isPending}
             emptyText={messages.noActivities}
@@ -235,6 +288,12 @@ export function ActivitiesScreen() {
           <Pagination page={page} pageSize={PAGE_SIZE} total={all.length} onPageChange={setPage} />
         ) : null}
       </Card>
+      <RollOverMany
+        dialog={rolloverDialog}
+        rows={rollover.rows}
+        setRows={rollover.setRows}
+        onFinished={() => setSelected({})}
+      />
     </>
   );
 }
