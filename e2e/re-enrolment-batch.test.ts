@@ -95,7 +95,9 @@ describe.skipIf(!chrome)('rolling several activities over in Chromium', () => {
     await list.getByLabel('Select Batch Chess Autumn').check();
     // Ticking does not open the activity.
     expect(new URL(admin.url()).pathname).toBe('/admin/activities');
-    await admin.getByRole('button', { name: 'Roll over to next term (2)' }).click();
+    const bar = admin.getByRole('region', { name: 'Selected activities' });
+    await bar.getByText('2 activities selected').waitFor();
+    await bar.getByRole('button', { name: 'Roll over to next term' }).click();
 
     const dialog = admin.getByRole('dialog', { name: 'Roll over to next term' });
     const items = dialog
@@ -117,7 +119,7 @@ describe.skipIf(!chrome)('rolling several activities over in Chromium', () => {
     await judoItem.getByLabel('Name').fill('Batch Judo next');
     await chessItem.getByLabel('Name').fill('Batch Chess next');
     await dialog.getByLabel('Priority window (days)').fill('5');
-    await dialog.getByRole('button', { name: 'Open re-enrolment for 2 activities' }).click();
+    await dialog.getByRole('button', { name: 'Open re-enrolment' }).click();
 
     await dialog
       .getByText('Re-enrolment opened for 1 of 2 activities.')

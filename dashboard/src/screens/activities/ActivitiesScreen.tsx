@@ -180,22 +180,25 @@ export function ActivitiesScreen() {
           >
             Filters{activeCount ? ` (${activeCount})` : ''}
           </Button>
-          {selectedCount ? (
-            <>
-              <Button
-                onClick={() => {
-                  rollover.start(Object.values(selected));
-                  rolloverDialog.open();
-                }}
-              >
-                Roll over to next term ({selectedCount})
-              </Button>
-              <Button variant="ghost" onClick={() => setSelected({})}>
-                Clear selection
-              </Button>
-            </>
-          ) : null}
         </div>
+        {selectedCount ? (
+          <section className="selection-bar" aria-label="Selected activities">
+            <span className="selection-count">
+              {selectedCount} {selectedCount === 1 ? 'activity' : 'activities'} selected
+            </span>
+            <Button
+              onClick={() => {
+                rollover.start(Object.values(selected));
+                rolloverDialog.open();
+              }}
+            >
+              Roll over to next term
+            </Button>
+            <Button variant="ghost" onClick={() => setSelected({})}>
+              Clear selection
+            </Button>
+          </section>
+        ) : null}
         {panelOpen ? (
           <form
             id="activity-filters"

@@ -166,9 +166,7 @@ export function RollOverMany({
               Cancel
             </Button>
             <Button onClick={submit} loading={running}>
-              {rows.length === 1
-                ? 'Open re-enrolment'
-                : `Open re-enrolment for ${rows.length} activities`}
+              Open re-enrolment
             </Button>
           </>
         )
