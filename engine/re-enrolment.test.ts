@@ -4,6 +4,7 @@ import { sessionAvailability } from './availability.ts';
 import {
   matchTickets,
   nameForTerm,
+  offersThatFit,
   openReEnrolmentBatchSchema,
   openReEnrolmentSchema,
   RE_ENROLMENT_BATCH_MAX,
@@ -52,6 +53,36 @@ describe('re-enrolment: who is offered which place', () => {
       { a: 'x', b: 'y' },
     );
     expect(offers).toEqual([{ userId: 'u1', attendeeId: 'c1', ticketId: 'x' }]);
+  });
+});
+
+describe('re-enrolment: never more offers than places', () => {
+  const group = {
+    sessions: [
+      { _id: 's1', placeLimit: 3 },
+      { _id: 's2', placeLimit: 2 },
+      { _id: 's3', placeLimit: null },
+    ],
+    tickets: [
+      { _id: 'term' },
+      { _id: 'finals', restrictSessions: true, sessionsCanBeUsedFor: ['s3'] },
+    ],
+  };
+
+  it('offers the children first booked while every session of their ticket has room', () => {
+    const offers = ['c1', 'c2', 'c3'].map((attendeeId) => ({ attendeeId, ticketId: 'term' }));
+    const { fit, noRoom } = offersThatFit(offers, group);
+    // s2 holds two: the third child would be promised a place s2 does not have.
+    expect(fit.map((o) => o.attendeeId)).toEqual(['c1', 'c2']);
+    expect(noRoom.map((o) => o.attendeeId)).toEqual(['c3']);
+  });
+
+  it('counts only the sessions a restricted ticket books, and an unlimited session never fills', () => {
+    const offers = ['c1', 'c2', 'c3', 'c4'].map((attendeeId) => ({
+      attendeeId,
+      ticketId: 'finals',
+    }));
+    expect(offersThatFit(offers, group).noRoom).toEqual([]);
   });
 });
 

@@ -253,32 +253,68 @@ export const reEnrolmentState = (
  */
 export function reEnrolmentKeeps(
   offers: readonly ReEnrolmentOfferRow[],
-  group: {
-    sessions: readonly { _id: string }[];
-    tickets: readonly {
-      _id: string;
-      restrictSessions?: boolean | null;
-      sessionsCanBeUsedFor?: readonly string[] | null;
-    }[];
-  },
+  group: OfferedGroup<{ _id: string }>,
   now: number,
 ): WaitlistRow[] {
   const out: WaitlistRow[] = [];
   for (const offer of offers) {
     if (reEnrolmentState(offer, now) !== 'offered') continue;
-    const ticket = group.tickets.find((t) => t._id === offer.ticketId);
-    if (!ticket) continue;
-    const allowed = ticket.restrictSessions ? new Set(ticket.sessionsCanBeUsedFor ?? []) : null;
-    for (const s of group.sessions)
-      if (!allowed || allowed.has(s._id))
-        out.push({
-          attendeeId: offer.attendeeId,
-          activityId: s._id,
-          status: 'Ready',
-          offerExpiresAt: offer.windowEndsAt,
-        });
+    for (const s of sessionsKeptFor(group, offer.ticketId))
+      out.push({
+        attendeeId: offer.attendeeId,
+        activityId: s._id,
+        status: 'Ready',
+        offerExpiresAt: offer.windowEndsAt,
+      });
   }
   return out;
+}
+
+interface OfferedGroup<S extends { _id: string }> {
+  sessions: readonly S[];
+  tickets: readonly {
+    _id: string;
+    restrictSessions?: boolean | null;
+    sessionsCanBeUsedFor?: readonly string[] | null;
+  }[];
+}
+
+/** The sessions an offer of `ticketId` keeps: all of the copy's, or the ticket's own. */
+function sessionsKeptFor<S extends { _id: string }>(group: OfferedGroup<S>, ticketId: string): S[] {
+  const ticket = group.tickets.find((t) => t._id === ticketId);
+  if (!ticket) return [];
+  const allowed = ticket.restrictSessions ? new Set(ticket.sessionsCanBeUsedFor ?? []) : null;
+  return group.sessions.filter((s) => !allowed || allowed.has(s._id));
+}
+
+/**
+ * The offers the copy has room for. An offer keeps a place on every session its ticket books, so
+ * it is made only while each of those sessions still has a place, taking the children in the
+ * order they were first booked this term; the rest are not offered (a parent is never told a
+ * place is kept that the session does not have). A session with no limit always has room.
+ *
+ * @example offersThatFit([{ ticketId: 't' }, { ticketId: 't' }], { sessions: [{ _id: 's', placeLimit: 1 }], tickets: [{ _id: 't' }] }) // { fit: [first], noRoom: [second] }
+ */
+export function offersThatFit<T extends { ticketId: string }>(
+  offers: readonly T[],
+  group: OfferedGroup<{ _id: string; placeLimit: number | null }>,
+): { fit: T[]; noRoom: T[] } {
+  const kept = new Map<string, number>();
+  const fit: T[] = [];
+  const noRoom: T[] = [];
+  for (const offer of offers) {
+    const sessions = sessionsKeptFor(group, offer.ticketId);
+    const room = sessions.every(
+      (s) => s.placeLimit === null || (kept.get(s._id) ?? 0) < s.placeLimit,
+    );
+    if (!room) {
+      noRoom.push(offer);
+      continue;
+    }
+    for (const s of sessions) kept.set(s._id, (kept.get(s._id) ?? 0) + 1);
+    fit.push(offer);
+  }
+  return { fit, noRoom };
 }
 
 /**

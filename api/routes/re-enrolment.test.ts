@@ -305,6 +305,85 @@ describe('re-enrolment', () => {
     expect(late.body.message).toBe(reEnrolmentMessages.lapsed);
   });
 
+  it('offers no more places than a session of the copy has: the children first booked come first', async () => {
+    // Drop-ins: three children on the open session, two on the small final. A drop-in ticket
+    // keeps a place on every session of the copy, and the copy's final holds two.
+    const created = await ctx.request('POST', '/api/activity-groups', {
+      token: org.token,
+      body: {
+        name: 'Drop-in Gym',
+        enabled: true,
+        activities: [
+          {
+            _id: 'temp_a',
+            date: '2031-02-01',
+            startTime: '10:00',
+            endTime: '11:00',
+            placeLimit: 5,
+          },
+          {
+            _id: 'temp_b',
+            date: '2031-02-08',
+            startTime: '10:00',
+            endTime: '11:00',
+            placeLimit: 2,
+          },
+        ],
+        tickets: [{ _id: 'temp_t', type: 'single', name: 'Drop-in', price: '0' }],
+        addOns: [],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const group = created.body.data;
+    const [open, final] = group.activities.map((a: { _id: string }) => a._id);
+    const parents = [];
+    for (const [name, session] of [
+      ['Dee', open],
+      ['Eli', final],
+      ['Fay', open],
+      ['Gus', final],
+    ] as const) {
+      const parent = await parentWithChildren(ctx, org, [name]);
+      const booked = await ctx.request('POST', '/api/bookings', {
+        token: parent.token,
+        body: basket(group._id, {
+          ticket: group.tickets[0]._id,
+          activities: [session],
+          attendees: parent.children,
+        }),
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      parents.push(parent);
+    }
+    const rolled = await ctx.request('POST', '/api/re-enrolments', {
+      token: org.token,
+      body: {
+        activityGroup: group._id,
+        startDate: '2031-04-05',
+        name: 'Drop-in Gym summer',
+        windowDays: 7,
+      },
+    });
+    expect(rolled.status, JSON.stringify(rolled.body)).toBe(201);
+    const offered = (rolled.body.data.offers as { attendee: { name: string } }[]).map(
+      (o) => o.attendee.name,
+    );
+    expect(offered).toEqual(['Dee Lovelace', 'Eli Lovelace']);
+    expect(rolled.body.data.funnel.offered).toBe(2);
+    // The copy's final is kept for the two offered, so it shows no place left to anyone else.
+    const copy = await ctx.request(
+      'GET',
+      `/api/activity-groups/${rolled.body.data.targetGroup._id}/public`,
+      {
+        clientId: org.clientId,
+      },
+    );
+    const finalCopy = copy.body.data.activities.find(
+      (a: { date: string }) => a.date === '2031-04-12',
+    );
+    expect(finalCopy.placesLeft).toBe(0);
+  });
+
   it('refuses a window outside 1 to 30 days and an activity nobody is booked on', async () => {
     const bad = await ctx.request('POST', '/api/re-enrolments', {
       token: org.token,

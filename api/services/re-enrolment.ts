@@ -4,6 +4,7 @@ import {
   matchTickets,
   type OpenReEnrolmentBatchInput,
   type OpenReEnrolmentInput,
+  offersThatFit,
   type ReEnrolmentFunnel,
   type ReEnrolmentStatus,
   reEnrolmentAnswerProblem,
@@ -63,7 +64,10 @@ export interface ReEnrolmentDto {
   offers: ReEnrolmentOfferDto[];
 }
 
-/** The confirmed places on a group with their parent: who had a place this term. */
+/**
+ * The confirmed places on a group with their parent: who had a place this term, in booking order
+ * (the children first booked are first offered when the copy is short of room).
+ */
 async function sourcePlaces(db: Db, clientId: string, groupId: string) {
   return db
     .selectFrom('booking_places as p')
@@ -78,6 +82,8 @@ async function sourcePlaces(db: Db, clientId: string, groupId: string) {
     .where('p.client_id', '=', clientId)
     .where('i.activity_group_id', '=', groupId)
     .where('b.status', 'in', ['confirmed', 'awaiting_payment'])
+    .orderBy('b.created_at')
+    .orderBy('p.id')
     .execute();
 }
 
@@ -110,7 +116,11 @@ export async function openReEnrolment(
     throw new HttpError(422, reEnrolmentMessages.nobodyBooked);
   const targetId = await duplicateActivityGroup(db, clientId, sourceGroupId, input);
   const target = await loadActivityGroup(db, clientId, targetId, { publicView: false });
-  const offers = reEnrolmentOffers(places, matchTickets(source.tickets, target.tickets));
+  // Only as many offers as the copy's sessions hold: no parent is told of a place that is not there.
+  const offers = offersThatFit(
+    reEnrolmentOffers(places, matchTickets(source.tickets, target.tickets)),
+    { sessions: target.activities, tickets: target.tickets },
+  ).fit;
   const client = await db
     .selectFrom('clients')
     .select('time_zone')
