@@ -208,6 +208,10 @@ describe('re-enrolment: rolling several activities over', () => {
     expect(nameForTerm('Ballet (spring)', '2027-04-19')).toBe('Ballet (Summer)');
     expect(nameForTerm('Chess club', '2027-09-06')).toBe('Chess club Autumn 2027');
     expect(nameForTerm('Chess club', '')).toBe('Chess club (next term)');
+    // The same term again gains the year, so the copy is not named like the activity.
+    expect(nameForTerm('Junior Football – Spring Term', '2027-02-13')).toBe(
+      'Junior Football – Spring Term 2027',
+    );
   });
 
   it('takes 1 to 50 distinct activities with one priority window', () => {

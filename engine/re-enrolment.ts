@@ -144,7 +144,10 @@ export function nameForTerm(name: string, startDate: string): string {
   const { term, year } = termOf(startDate);
   const match = trimmed.match(TERM_WORDS);
   if (!match) return `${trimmed} ${term} ${year}`;
-  const replacement = `${term}${match[2] ?? ''}${match[3] ? ` ${year}` : ''}`;
+  // The same term again ("Spring Term" for a January start) gains the year, so the copy's name
+  // differs from the activity's.
+  const sameTerm = match[1]!.toLowerCase() === term.toLowerCase() && !match[3];
+  const replacement = `${term}${match[2] ?? ''}${match[3] || sameTerm ? ` ${year}` : ''}`;
   return trimmed.replace(TERM_WORDS, replacement);
 }
 
