@@ -67,7 +67,7 @@ function pay(): UserConfig {
  * chunks share the full one. Pure functions and formatter caches only: two copies behave as one.
  */
 const INITIAL_MODULES =
-  /widget[\\/]src[\\/](main|App|store|lazy|history|page|step-event|session|styles|strings|format|preact|views[\\/](Listing|common))\.tsx?$/;
+  /widget[\\/]src[\\/](main|App|store|lazy|page|step-event|session|styles|strings|format|preact|views[\\/](Listing|common))\.tsx?$/;
 const ENGINE_COPIES = /engine[\\/](dates|display|money|deep-links|school-year)\.ts$/;
 
 const initialEngineCopies: Plugin = {
@@ -82,9 +82,24 @@ const initialEngineCopies: Plugin = {
   },
 };
 
+/*
+ * preact/compat re-exports every hook, so preact/hooks (one module) lived whole in widget.js; it
+ * now takes the ones the initial bundle does not use from widget/src/hooks-later.ts, in its own
+ * later chunk, and widget.js keeps only the hooks the listing calls.
+ */
+const compatHooks: Plugin = {
+  name: 'classwise:compat-hooks',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== 'preact/hooks' || !importer) return null;
+    if (!/node_modules[\\/]preact[\\/]compat[\\/]/.test(importer)) return null;
+    return resolve(root, 'widget/src/hooks-later.ts');
+  },
+};
+
 function widget(): UserConfig {
   return {
-    plugins: [initialEngineCopies],
+    plugins: [initialEngineCopies, compatHooks],
     resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': '"production"' },
     publicDir: false,
@@ -103,6 +118,9 @@ function widget(): UserConfig {
         output: {
           chunkFileNames: 'widget/[name]-[hash].js',
           minify: true,
+          // The minified output is final: its `@__PURE__` marks (a hundred in widget.js) only
+          // served tree-shaking, which is done by then. Licence comments stay.
+          comments: { legal: true, annotation: false, jsdoc: false },
           // Preact and its hooks stay in widget.js with the entry, not in a common chunk the
           // entry would fetch before it can run; compat, which only later steps need, is its own.
           codeSplitting: {

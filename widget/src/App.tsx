@@ -17,9 +17,10 @@ import { type ButtonDisplay, Listing } from './views/Listing.tsx';
 
 const BUTTON_DISPLAYS: readonly string[] = ['align right', 'full width', 'hidden', 'none'];
 
-type Later = Exclude<View['kind'], 'listing' | 'group'>;
+type Later = Exclude<View['kind'], 'listing'>;
 /** The chunk of each later view. An offer is shown by My bookings' chunk. */
 const LOADERS: Record<Later, () => Promise<{ default: ComponentType<StepProps> }>> = {
+  group: loadDetail,
   book: loadJourney,
   waitlist: loadWaitlist,
   mine: loadMine,
@@ -88,8 +89,6 @@ export function App({ store }: { store: WidgetStore }) {
           />
         ) : settings.status === 'error' ? (
           <ErrorNotice title={strings.loadGroupFailed} message={settings.message} />
-        ) : view.kind === 'group' ? (
-          <Detail view={view} settings={saved} />
         ) : (
           <Step
             // One Step per kind of view: a chunk's state must not carry over to another chunk.
@@ -130,35 +129,11 @@ function Step({
   settings: ClientSettings | null;
 }) {
   const chunk = useChunk(loader);
-  if (chunk.error) return <ChunkFailed title={strings.loadStepFailed} retry={chunk.retry} />;
+  if (chunk.error) {
+    const title = view.kind === 'group' ? strings.loadGroupFailed : strings.loadStepFailed;
+    return <ErrorNotice title={title} retry={chunk.retry} />;
+  }
   if (!chunk.module || !settings) return <DetailSkeleton />;
   const Component = chunk.module.default;
   return <Component view={view} settings={settings} />;
-}
-
-function ChunkFailed({ title, retry }: { title: string; retry: () => void }) {
-  return (
-    <div className="cw-error" role="alert">
-      <p>
-        <strong>{title}</strong>
-      </p>
-      <button type="button" className="cw-btn" onClick={retry}>
-        {strings.retry}
-      </button>
-    </div>
-  );
-}
-
-function Detail({
-  view,
-  settings,
-}: {
-  view: Extract<View, { kind: 'group' }>;
-  settings: ClientSettings | null;
-}) {
-  const chunk = useChunk(loadDetail);
-  if (chunk.error) return <ChunkFailed title={strings.loadGroupFailed} retry={chunk.retry} />;
-  if (!chunk.module || !settings) return <DetailSkeleton />;
-  const GroupDetail = chunk.module.default;
-  return <GroupDetail id={view.id} back={view.back} focus={view.focus} settings={settings} />;
 }

@@ -17,7 +17,6 @@
  */
 import type { WidgetHandle } from '../../embed-snippet/queue.ts';
 import { App } from './App.tsx';
-import { viewFromHash } from './history.ts';
 import { render } from './preact.ts';
 import {
   type Appearance,
@@ -29,6 +28,8 @@ import {
 import { styleShadowRoot } from './styles.ts';
 
 const TAG = 'classwise-widget';
+/** A page URL hash naming a step of the widget (engine/deep-links.ts reads it). */
+const DEEP_LINK = /classwise=./;
 /** Where the API lives: wherever this module was served from, not the page's origin. */
 const ORIGIN = new URL(import.meta.url).origin;
 
@@ -46,7 +47,8 @@ const ATTRIBUTES = [
 
 interface Mounted {
   container: HTMLElement;
-  store: WidgetStore;
+  /** Unset while the step in the page's URL hash is being read (history.ts). */
+  store?: WidgetStore;
   stop: () => void;
 }
 
@@ -142,49 +144,65 @@ function mount(element: HTMLElement) {
 
   const start = startViewOf(element);
   const owns = ownsHash(element);
-  const store = createWidgetStore({
-    origin: ORIGIN,
-    clientId,
-    start,
-    view: owns ? viewFromHash(location.hash, start, false) : start,
-    appearance: appearanceOf(element),
-    tab: element.getAttribute('tab') || null,
-  });
-  render(<App store={store} />, container);
-  const handle: WidgetHandle = {
-    name: element.getAttribute('name') ?? '',
-    open: ({ activityGroup }) => {
-      if (activityGroup) {
-        store.actions.showGroup(activityGroup, { back: start.kind === 'listing', focus: false });
-      } else store.actions.showListing();
-    },
-  };
-  const opened = store.getState().view;
-  let detach = () => {};
-  const entry: Mounted = {
-    container,
-    store,
-    stop: () => {
+  let stop = () => {};
+  let attach = (_page: AfterPaint) => {};
+  const entry: Mounted = { container, stop: () => stop() };
+  mounted.set(element, entry);
+
+  const open = (view: View) => {
+    if (mounted.get(element) !== entry) return;
+    const store = createWidgetStore({
+      origin: ORIGIN,
+      clientId,
+      start,
+      view,
+      appearance: appearanceOf(element),
+      tab: element.getAttribute('tab') || null,
+    });
+    entry.store = store;
+    render(<App store={store} />, container);
+    const handle: WidgetHandle = {
+      name: element.getAttribute('name') ?? '',
+      open: ({ activityGroup }) => {
+        if (activityGroup) {
+          store.actions.showGroup(activityGroup, { back: start.kind === 'listing', focus: false });
+        } else store.actions.showListing();
+      },
+    };
+    let detach = () => {};
+    stop = () => {
       detach();
       store.stop();
-    },
-  };
-  mounted.set(element, entry);
-  // The page-side half, after the first paint: the widget's place in the URL hash, its step
-  // events, and `Classwise('open')` reaching it.
-  const attach = (page: AfterPaint) => {
-    if (mounted.get(element) !== entry) return;
-    const stopHash = owns ? page.keepInHash(store) : () => {};
-    page.followSteps(store, opened);
-    page.widgets.register(handle);
-    detach = () => {
-      stopHash();
-      page.widgets.unregister(handle);
     };
+    // The page-side half, after the first paint: the widget's place in the URL hash, its step
+    // events, and `Classwise('open')` reaching it.
+    attach = (page: AfterPaint) => {
+      if (mounted.get(element) !== entry) return;
+      const stopHash = owns ? page.keepInHash(store) : () => {};
+      page.followSteps(store, view);
+      page.widgets.register(handle);
+      detach = () => {
+        stopHash();
+        page.widgets.unregister(handle);
+      };
+    };
+    return firstPaint(store);
   };
-  const painted = firstPaint(store);
-  if (firstWidgets) firstWidgets.push({ painted, attach });
-  else painted.then(loadAfterPaint).then(attach);
+  // A step in the page's URL hash (a shared link, a reload mid-booking) is read by history.ts,
+  // which comes with the page side (after-paint.ts), fetched at once then (issue 18): the
+  // listing's first paint does without it. If it cannot be fetched, the widget opens on its start.
+  const painted =
+    owns && DEEP_LINK.test(location.hash)
+      ? loadAfterPaint()
+          .then(
+            (page) => page.viewFromHash(location.hash, start, false),
+            () => start,
+          )
+          .then(open)
+      : Promise.resolve(open(start));
+  const attachLater = (page: AfterPaint) => attach(page);
+  if (firstWidgets) firstWidgets.push({ painted, attach: attachLater });
+  else painted.then(loadAfterPaint).then(attachLater);
 }
 
 function unmount(element: HTMLElement) {
@@ -213,7 +231,7 @@ class ClasswiseWidget extends HTMLElement {
     // Before the first mount the attributes are simply read by mount().
     if (!widget || previous === value) return;
     if (name === 'template' || name === 'button-display') {
-      widget.store.setState({ appearance: appearanceOf(this) });
+      widget.store?.setState({ appearance: appearanceOf(this) });
       return;
     }
     // A new client, starting view or name is a different widget: start afresh.

@@ -4,14 +4,13 @@
  * preact/compat (STYLE.md).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  type ActivityGroup,
-  type ApiClient,
-  type ClientSettings,
-  createApiClient,
-  type ListingGroup,
-  type ListingPage,
-  type User,
+import type {
+  ActivityGroup,
+  ApiClient,
+  ClientSettings,
+  ListingGroup,
+  ListingPage,
+  User,
 } from '../../api-client/index.ts';
 import { type StartData, type Started, takeStarted } from '../../embed-snippet/start.ts';
 import type { BookingStep } from '../../engine/deep-links.ts';
@@ -164,18 +163,32 @@ export function createWidgetStore({
   }));
   const { getState, setState } = store;
   // Bearer token, never cookies: the widget runs on the organiser's origin (docs/architecture.md,
-  // Auth).
-  const raw = createApiClient({
-    baseUrl: origin,
-    clientId,
-    credentials: 'omit',
-    getToken: () => getState().session?.token ?? null,
-  });
+  // Auth). The client itself is fetched on the first call (issue 18): the listing's first paint
+  // reads what /embed.js started (start.ts) and needs no client; the later steps' chunks bring it
+  // with them anyway, and the page side warms it after the paint (main.tsx).
+  let client: Promise<ApiClient> | undefined;
+  const loadClient = () => {
+    client ??= import('../../api-client/client.ts').then(
+      ({ createApiClient }) =>
+        createApiClient({
+          baseUrl: origin,
+          clientId,
+          credentials: 'omit',
+          getToken: () => getState().session?.token ?? null,
+        }),
+      (error) => {
+        client = undefined;
+        throw error;
+      },
+    );
+    return client;
+  };
   // A token the server no longer accepts (expired, revoked) is forgotten wherever the 401 comes
   // from, so every signed-in step falls back to the sign-in form instead of failing one by one.
   const guard =
-    <A extends unknown[]>(call: (...args: A) => Promise<unknown>) =>
-    async (...args: A) => {
+    (method: keyof ApiClient) =>
+    async (...args: unknown[]) => {
+      const call = (await loadClient())[method] as (...args: unknown[]) => Promise<unknown>;
       const sent = getState().session?.token;
       try {
         return await call(...args);
@@ -188,12 +201,12 @@ export function createWidgetStore({
       }
     };
   const api = {
-    get: guard(raw.get),
-    post: guard(raw.post),
-    put: guard(raw.put),
-    patch: guard(raw.patch),
-    delete: guard(raw.delete),
-    upload: guard(raw.upload),
+    get: guard('get'),
+    post: guard('post'),
+    put: guard('put'),
+    patch: guard('patch'),
+    delete: guard('delete'),
+    upload: guard('upload'),
   } as ApiClient;
 
   // The settings and the listing's first page that /embed.js already asked for (start.ts), each

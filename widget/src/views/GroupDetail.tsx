@@ -5,9 +5,10 @@
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActivityGroup, ClientSettings } from '../../../api-client/index.ts';
+import type { StepProps } from '../App.tsx';
 import { ageRange, dateLabel, localeFor, money, timeRange } from '../format.ts';
 import { loadJourney, loadWaitlist } from '../lazy.ts';
-import { findInList, useWidget } from '../store.ts';
+import { findInList, useWidget, type View } from '../store.ts';
 import { strings } from '../strings.ts';
 import {
   byStart,
@@ -23,17 +24,8 @@ import { sanitize } from './html.ts';
 import { text } from './text.ts';
 import { hasWaitlist, UnavailableHelp } from './unavailable.tsx';
 
-export default function GroupDetail({
-  id,
-  back,
-  focus,
-  settings,
-}: {
-  id: string;
-  back: boolean;
-  focus: boolean;
-  settings: ClientSettings;
-}) {
+export default function GroupDetail({ view, settings }: StepProps) {
+  const { id, back, focus } = view as Extract<View, { kind: 'group' }>;
   const store = useStore();
   const fromList = useWidget(store, (s) => findInList(s, id));
   const fetched = useWidget(store, (s) => s.groups[id]);

@@ -124,15 +124,24 @@ export function PlacesLeft({ left }: { left: number | null | undefined }) {
   );
 }
 
-export function ErrorNotice({ title, message }: { title: string; message?: string }) {
-  const { retry } = useStore().actions;
+/** A failure with its Retry button: by default it loads again whatever failed (store.ts). */
+export function ErrorNotice({
+  title,
+  message,
+  retry,
+}: {
+  title: string;
+  message?: string;
+  retry?: () => void;
+}) {
+  const { actions } = useStore();
   return (
     <div className="cw-error" role="alert">
       <p>
         <strong>{title}</strong>
       </p>
       {message && <small>{message}</small>}
-      <button type="button" className="cw-btn" onClick={retry}>
+      <button type="button" className="cw-btn" onClick={retry ?? actions.retry}>
         {strings.retry}
       </button>
     </div>
