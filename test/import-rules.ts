@@ -111,10 +111,13 @@ export const RULES: ImportRule[] = [
     planted: ['dashboard/src/app.tsx', "const w = import('../../widget/src/app.tsx');"],
   },
   {
-    name: 'embed loader imports nothing',
+    // embed.js goes on every organiser's page before anything else: it may bring only the
+    // first-reads starter beside it (embed-snippet/start.ts), which itself imports nothing.
+    name: 'embed loader imports only its first-reads starter',
     check: (ref) =>
-      ref.file === join('embed-snippet', 'loader.ts')
-        ? 'the embed loader imports nothing'
+      (ref.file === join('embed-snippet', 'loader.ts') && ref.specifier !== './start.ts') ||
+      ref.file === join('embed-snippet', 'start.ts')
+        ? 'the embed loader imports nothing but ./start.ts, which imports nothing'
         : undefined,
     planted: ['embed-snippet/loader.ts', "import { x } from './code.ts';"],
   },
