@@ -129,6 +129,7 @@ describe.skipIf(!chrome)('rolling several activities over in Chromium', () => {
       .getByText('Nobody is booked on this activity, so there is nobody to re-enrol.')
       .waitFor();
     expect(await chessItem.getByText('Not opened').count()).toBe(1);
+    expect(await dialog.getByLabel('Roll-over progress').getAttribute('value')).toBe('2');
 
     // The copy opens from the outcome, with its own date and the funnel waiting on Mia.
     await judoItem.getByRole('link', { name: 'Batch Judo next' }).click();
