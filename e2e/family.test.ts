@@ -100,7 +100,7 @@ describe.skipIf(!chrome)('families (Chromium)', () => {
     await bookOneSession('Leo Parent', 'Mia Parent');
     await expect.poll(() => totals.textContent()).toContain('Siblings save');
     const basket = (await totals.textContent()) ?? '';
-    expect(basket).toContain('Sibling already booked: Leo Parent');
+    expect(basket).toContain('Leo Parent: a brother or sister is already booked');
     expect(basket).toContain('−£0.95');
     expect(basket).toContain('£8.55');
     const second = await payByVoucher();
@@ -126,7 +126,7 @@ describe.skipIf(!chrome)('families (Chromium)', () => {
     await admin.getByRole('heading', { name: /^Booking / }).waitFor();
     await admin.getByText('Siblings save', { exact: false }).first().waitFor();
     expect(await admin.locator('main').textContent()).toContain(
-      'Sibling already booked: Leo Parent',
+      'Leo Parent: a brother or sister is already booked',
     );
     await admin.close();
     expect(errors).toEqual([]);

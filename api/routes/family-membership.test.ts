@@ -134,7 +134,7 @@ describe("a sibling's membership", () => {
         amount: 3240,
         discount: {
           ruleName: 'Siblings save',
-          reason: 'Sibling already booked: Ben Lovelace',
+          reason: 'Ben Lovelace: a brother or sister is already booked',
           amount: 360,
         },
       }),
@@ -149,7 +149,7 @@ describe("a sibling's membership", () => {
         amount: 3240,
         discount: {
           ruleName: 'Siblings save',
-          reason: 'Sibling already booked: Ben Lovelace',
+          reason: 'Ben Lovelace: a brother or sister is already booked',
           amount: 360,
         },
       }),

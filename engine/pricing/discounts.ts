@@ -210,7 +210,7 @@ export function computeDiscounts(
         if (!additional.has(ls)) continue;
         const who = name(ls[0].attendeeId);
         const reason = hasEarlierSibling(ls)
-          ? `Sibling already booked: ${who}`
+          ? `${who}: a brother or sister is already booked`
           : `Additional attendee: ${who}`;
         const pct = rule.percentageAdditionalAttendee ?? 0;
         const fixed = rule.amountAdditionalAttendee ?? 0;

@@ -48,7 +48,7 @@ describe('sibling discount across checkouts', () => {
     expect(r.discounts).toEqual([
       expect.objectContaining({
         ruleName: 'Siblings',
-        reason: 'Sibling already booked: Ben',
+        reason: 'Ben: a brother or sister is already booked',
         amount: 1600,
         allocations: [{ lineKey: 0, amount: 1600 }],
       }),
@@ -108,8 +108,8 @@ describe('sibling discount across checkouts', () => {
       }),
     );
     expect(r.discounts.map((d) => [d.reason, d.amount])).toEqual([
-      ['Sibling already booked: Ben', 1600],
-      ['Sibling already booked: Cat', 1600],
+      ['Ben: a brother or sister is already booked', 1600],
+      ['Cat: a brother or sister is already booked', 1600],
     ]);
     expect(r.total).toBe(28800);
   });
@@ -180,7 +180,11 @@ describe('sibling discount on a monthly membership', () => {
       expect.objectContaining({
         amount: 3600,
         firstPaymentDate: '2025-02-01',
-        discount: { ruleName: 'Siblings', reason: 'Sibling already booked: Ben', amount: 400 },
+        discount: {
+          ruleName: 'Siblings',
+          reason: 'Ben: a brother or sister is already booked',
+          amount: 400,
+        },
       }),
     ]);
   });
