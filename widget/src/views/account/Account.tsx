@@ -15,6 +15,7 @@ import { text } from '../text.ts';
 import { Alert, failureText, isUnauthorised, StepHeading, StepSkeleton } from '../ui.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { householdText } from './household-text.ts';
+import { Input, useId } from './Input.tsx';
 import {
   AcceptInvite,
   type EmailedLink,
@@ -262,44 +263,6 @@ function Agreement({ text: words, link }: { text: string; link: string | null })
         {name}
       </a>
     </>
-  );
-}
-
-let uid = 0;
-/** An id unique within the page (two widgets may show the same form). */
-export const useId = () => useState(() => `cw-f${++uid}`)[0];
-
-function Input({
-  name,
-  label,
-  type = 'text',
-  auto,
-  error,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  auto: string;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="cw-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={auto}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-e` : undefined}
-      />
-      {error && (
-        <span id={`${id}-e`} className="cw-field-error">
-          {error}
-        </span>
-      )}
-    </div>
   );
 }
 

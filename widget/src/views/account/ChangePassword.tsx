@@ -9,8 +9,8 @@ import { fieldErrors } from '../../../../engine/schemas/common.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, failureText } from '../ui.tsx';
-import { useId } from './Account.tsx';
 import { accountText } from './account-text.ts';
+import { useId } from './Input.tsx';
 
 type Errors = Record<string, string>;
 

@@ -10,7 +10,9 @@ import type { User } from '../../../../api-client/index.ts';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, failureText, StepHeading, StepSkeleton } from '../ui.tsx';
+import { EmailRequestForm } from './EmailRequestForm.tsx';
 import { householdText } from './household-text.ts';
+import { Input } from './Input.tsx';
 
 export type EmailedLink = { kind: 'signin' | 'invite'; token: string };
 
@@ -72,45 +74,13 @@ export function RedeemSignInLink({ token, onDone }: { token: string; onDone: () 
 
 /** 'E-mail me a sign-in link': the same answer whether or not the address has an account. */
 export function SignInLinkForm() {
-  const store = useStore();
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await store.api.post<{ message: string }>('/api/auth/sign-in-link', {
-        email,
-      });
-      setAnswer(result.message);
-    } catch (e) {
-      setError(failureText(e));
-      setFieldError((e as { errors?: Record<string, string> }).errors?.email);
-      setBusy(false);
-    }
-  };
-  if (answer)
-    return (
-      <p className="cw-note" role="status">
-        {answer}
-      </p>
-    );
   return (
-    <form className="cw-form" onSubmit={onSubmit} noValidate>
-      <StepHeading>{householdText.linkHeading}</StepHeading>
-      <p className="cw-help">{householdText.linkHelp}</p>
-      <Alert>{error}</Alert>
-      <Field name="email" type="email" label={text.email} auto="email" error={fieldError} />
-      <div className="cw-row">
-        <button type="submit" className="cw-btn" disabled={busy}>
-          {householdText.sendLink}
-        </button>
-      </div>
-    </form>
+    <EmailRequestForm
+      path="/api/auth/sign-in-link"
+      heading={householdText.linkHeading}
+      help={householdText.linkHelp}
+      submitLabel={householdText.sendLink}
+    />
   );
 }
 
@@ -178,15 +148,15 @@ export function AcceptInvite({ token, onDone }: { token: string; onDone: () => v
           {preview.hasAccount ? null : (
             <>
               <p className="cw-help">{householdText.newAccountHelp}</p>
-              <Field name="fullName" label={text.fullName} auto="name" error={errors.fullName} />
-              <Field
+              <Input name="fullName" label={text.fullName} auto="name" error={errors.fullName} />
+              <Input
                 name="password"
                 type="password"
                 label={text.password}
                 auto="new-password"
                 error={errors.password}
               />
-              <Field
+              <Input
                 name="confirmPassword"
                 type="password"
                 label={text.confirmPassword}
@@ -209,41 +179,5 @@ export function AcceptInvite({ token, onDone }: { token: string; onDone: () => v
         </p>
       )}
     </form>
-  );
-}
-
-let uid = 0;
-
-function Field({
-  name,
-  label,
-  type = 'text',
-  auto,
-  error,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  auto: string;
-  error?: string;
-}) {
-  const [id] = useState(() => `cw-hl${++uid}`);
-  return (
-    <div className="cw-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={auto}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-e` : undefined}
-      />
-      {error && (
-        <span id={`${id}-e`} className="cw-field-error">
-          {error}
-        </span>
-      )}
-    </div>
   );
 }

@@ -22,8 +22,8 @@ import { FieldInput, useFieldUploads } from '../attendees/AttendeeForm.tsx';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, failureText, LoadFailed, StepSkeleton, useLoad } from '../ui.tsx';
-import { useId } from './Account.tsx';
 import { accountText } from './account-text.ts';
+import { useId } from './Input.tsx';
 
 interface OwnDetails {
   _id: string;

@@ -18,7 +18,7 @@ import {
 } from '../../../../engine/schemas/attendee.ts';
 import { isBlank } from '../../../../engine/schemas/common.ts';
 import { checkUpload, type UploadKind } from '../../../../engine/schemas/uploads.ts';
-import { useId } from '../account/Account.tsx';
+import { useId } from '../account/Input.tsx';
 import { useStore } from '../common.tsx';
 import { text } from '../text.ts';
 import { Alert, LoadFailed, StepHeading, StepSkeleton, useLoad } from '../ui.tsx';
