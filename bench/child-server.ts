@@ -20,7 +20,12 @@ export const freePort = () =>
   });
 
 export function spawnBenchServer(script: string, env: Record<string, string> = {}) {
-  const child: BenchChild = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF=<dir> writes each server's CPU profile there (Node's own --cpu-prof), to see
+  // where a figure's time goes.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child: BenchChild = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
     detached: true,

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
+import { setResponseHeader } from '../http/response-headers.ts';
 
 /*
  * Public reads (the listing, a group's page, the organiser's public settings) may be kept by a
@@ -17,11 +18,11 @@ const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.req.method !== 'GET' || !c.res.ok) return;
   if (c.get('caller')) {
-    c.header('Cache-Control', PRIVATE_READ);
+    setResponseHeader(c, 'Cache-Control', PRIVATE_READ);
   } else {
-    c.header('Cache-Control', PUBLIC_READ);
+    setResponseHeader(c, 'Cache-Control', PUBLIC_READ);
     // Anonymous callers name the organiser by header; a shared cache must key on it.
-    c.header('Vary', 'X-Client-Id, Authorization', { append: true });
+    setResponseHeader(c, 'Vary', 'X-Client-Id, Authorization', { append: true });
   }
 });
 
@@ -31,5 +32,5 @@ export const publicRead: MiddlewareHandler<AppEnv>[] = [etag(), cacheHeaders];
 /** Booking steps must always reach the server, never a cache between it and the parent. */
 export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  setResponseHeader(c, 'Cache-Control', 'no-store');
 });

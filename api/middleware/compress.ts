@@ -11,6 +11,7 @@ import {
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
+import { setResponseHeader } from '../http/response-headers.ts';
 
 /*
  * Text answers (the widget's JS, the dashboard's HTML and CSS, every JSON reply) go out brotli- or
@@ -96,9 +97,11 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   const res = c.res;
   const type = res.headers.get('Content-Type') ?? '';
   const length = res.headers.get('Content-Length');
+  // Headers and status first, the body last: on the Node server, asking for `res.body` turns
+  // the answer into a whole fetch Response with a stream, which for a small JSON answer cost
+  // more than building it. A client that accepts no encoding gets the answer untouched.
   if (
     c.req.method === 'HEAD' ||
-    !res.body ||
     res.status === 204 ||
     res.status === 206 ||
     res.status === 304 ||
@@ -109,10 +112,16 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   ) {
     return;
   }
+  const text = textBody(res);
+  if (text !== undefined && Buffer.byteLength(text) < THRESHOLD) return;
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding) {
+    varyOnEncoding(c);
+    return;
+  }
+  if (text === undefined && !res.body) return;
   if (STREAMED.test(type)) {
     varyOnEncoding(c);
-    if (!encoding) return;
     const stream = Duplex.toWeb(compressor(encoding, null));
     c.res = new Response(
       res.body.pipeThrough(stream as unknown as ReadableWritablePair<Uint8Array, Uint8Array>),
@@ -121,16 +130,12 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   } else {
     // Everything else is built whole before it is sent, so its size is known and it is
     // compressed on libuv's thread pool: a large listing never stalls the event loop.
-    const body = Buffer.from(await res.arrayBuffer());
+    const body = text === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(text);
     if (body.length < THRESHOLD) {
       c.res = new Response(body, res);
       return;
     }
     varyOnEncoding(c);
-    if (!encoding) {
-      c.res = new Response(body, res);
-      return;
-    }
     const packed = await pack(body, encoding, type);
     c.res = new Response(new Uint8Array(packed), res);
     c.res.headers.set('Content-Length', String(packed.length));
@@ -142,9 +147,22 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
 });
 
+/**
+ * The text of an answer made from a string (`c.json`, `c.text`), read without turning it into a
+ * fetch Response: @hono/node-server keeps `[status, body, headers]` under its own `cache` symbol
+ * until something asks for the stream, and reading `res.body` builds one (most of a small JSON
+ * answer's time). Any other answer (a file, a stream, a test's plain Response) gives undefined
+ * and is read the ordinary way.
+ */
+function textBody(res: Response): string | undefined {
+  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
+  const kept: unknown = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
+  return Array.isArray(kept) && typeof kept[1] === 'string' ? kept[1] : undefined;
+}
+
 /** Caches keep one copy per encoding, whether or not this client gets a compressed one. */
 function varyOnEncoding(c: Context) {
   const vary = c.res.headers.get('Vary');
   if (vary === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) return;
-  c.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  setResponseHeader(c, 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }

@@ -208,8 +208,20 @@ describe('wire format and headers', () => {
         'access-control-request-headers': 'authorization,x-client-id',
       },
     });
+    expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'idempotency-key',
+    );
+    // The widget reads the refusal's message from another origin: errors carry CORS too, and
+    // the Retry-After of a busy answer is readable.
+    const refused = await ctx.app.request('/api/bookings/mine', {
+      headers: { origin: 'https://organiser.example' },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(refused.headers.get('access-control-expose-headers')).toBe('Retry-After');
     const admin = await ctx.app.request('/admin/');
     expect(admin.headers.get('x-frame-options')).toBe('DENY');
   });

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+
+/**
+ * Sets a header on the answer after the handler has made it, for middleware that runs after
+ * `next()`. Hono's `c.header` at that point rebuilds the answer from `res.body`, which on the
+ * Node server turns every small JSON answer into a whole fetch Response with a stream (the
+ * health check spent half its time there, issue 18); the answer's own headers take the value
+ * without that. A Response whose headers are immutable (`Response.redirect`) goes through
+ * `c.header`, which copies it.
+ */
+export function setResponseHeader(
+  c: Context,
+  name: string,
+  value: string,
+  { append = false }: { append?: boolean } = {},
+) {
+  if (!c.finalized) {
+    c.header(name, value, { append });
+    return;
+  }
+  try {
+    if (append) c.res.headers.append(name, value);
+    else c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value, { append });
+  }
+}
