@@ -11,6 +11,7 @@ import { compressResponses } from './middleware/compress.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { boundHeaders } from './middleware/header-bounds.ts';
+import { createPublicReadCache } from './middleware/public-read-cache.ts';
 import { apiCors, securityHeaders } from './middleware/security.ts';
 import { openApi } from './openapi/route.ts';
 import { accountAreaPage } from './routes/account-area-page.tsx';
@@ -60,6 +61,8 @@ import { staticRoutes } from './static.ts';
  * @example const app = createApp(await openDatabase(':memory:'), { production: false, publicUrl });
  */
 export function createApp(handle: DbHandle, config: AppConfig) {
+  const readCache = createPublicReadCache({ ttlMs: config.publicReadCacheMs ?? 0 });
+  const publicReads = [...publicRead, readCache.read];
   const api = new Hono<AppEnv>()
     .use(apiCors)
     .use(refuseUnstorableUrl)
@@ -70,12 +73,13 @@ export function createApp(handle: DbHandle, config: AppConfig) {
     .use(resolveCaller)
     // A coach reaches registers and nothing else, whatever route is added below.
     .use(coachScope)
+    .use(readCache.dropOnWrite)
     // Before the routes they wrap: cacheable public reads, and booking steps that never are.
-    .use('/activity-groups/full-list', ...publicRead)
-    .use('/activity-groups/listing', ...publicRead)
-    .use('/activity-groups/:id/public', ...publicRead)
-    .use('/client', ...publicRead)
-    .use('/widget-start', ...publicRead)
+    .use('/activity-groups/full-list', ...publicReads)
+    .use('/activity-groups/listing', ...publicReads)
+    .use('/activity-groups/:id/public', ...publicReads)
+    .use('/client', ...publicReads)
+    .use('/widget-start', ...publicReads)
     .use('/bookings/*', noStore)
     .route('/health', health)
     .route('/openapi.json', openApi)

@@ -159,6 +159,17 @@ export const envSchema = v.pipe(
     MAIL_FROM: mailFrom,
     SHUTDOWN_DRAIN_SECONDS: seconds('SHUTDOWN_DRAIN_SECONDS', 300),
     SHUTDOWN_TIMEOUT_SECONDS: seconds('SHUTDOWN_TIMEOUT_SECONDS', 600),
+    PUBLIC_READ_CACHE_MS: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^\d{1,5}$/,
+          'PUBLIC_READ_CACHE_MS must be a whole number of milliseconds (0-10000).',
+        ),
+        v.transform(Number),
+        v.maxValue(10000, 'PUBLIC_READ_CACHE_MS must be a whole number of milliseconds (0-10000).'),
+      ),
+    ),
     LOG_LEVEL: v.optional(
       v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`),
     ),

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from './db/connection.ts';
 import type { Logger } from './log/logger.ts';
+import type { KeptRead } from './middleware/public-read-cache.ts';
 import type { StripeSettings } from './payments/stripe.ts';
 
 /** Who is calling: resolved once per request by the auth middleware. */
@@ -39,6 +40,11 @@ export interface AppConfig {
   logger?: Logger;
   /** True once a shutdown began: readiness answers 503 so a balancer drains this process. */
   draining?: () => boolean;
+  /**
+   * How long an anonymous public read may be answered from memory (PUBLIC_READ_CACHE_MS;
+   * api/middleware/public-read-cache.ts). 0 or absent: built for every request, as in tests.
+   */
+  publicReadCacheMs?: number;
 }
 
 export interface AppEnv {
@@ -47,5 +53,7 @@ export interface AppEnv {
     dialect: Dialect;
     config: AppConfig;
     caller: Caller | null;
+    /** A public read answered from, or kept in, memory: compression keeps its bytes there. */
+    keptRead?: KeptRead;
   };
 }

@@ -65,6 +65,8 @@ export function readConfig(
     drainMs: (valid.SHUTDOWN_DRAIN_SECONDS ?? (production ? 1 : 0)) * 1000,
     /** Then how long it waits for requests in flight and the running job before cutting them. */
     shutdownMs: (valid.SHUTDOWN_TIMEOUT_SECONDS ?? 25) * 1000,
+    /** How long an anonymous public read is answered from memory (0: never). */
+    publicReadCacheMs: valid.PUBLIC_READ_CACHE_MS ?? 1000,
   };
 }
 
@@ -124,6 +126,7 @@ export async function startServer(config: ServerConfig) {
     allowedOrigins: config.allowedOrigins,
     logger,
     draining: () => draining,
+    publicReadCacheMs: config.publicReadCacheMs,
   });
   const server = serve({ fetch: app.fetch, port: config.port });
   await new Promise<void>((done, fail) => {

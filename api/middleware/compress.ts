@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { setResponseHeader } from '../http/response-headers.ts';
+import { textBody } from '../http/response-text.ts';
 
 /*
  * Text answers (the widget's JS, the dashboard's HTML and CSS, every JSON reply) go out brotli- or
@@ -120,7 +121,7 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   if (text === undefined && !res.body) return;
-  if (STREAMED.test(type)) {
+  if (STREAMED.test(type) && res.body) {
     varyOnEncoding(c);
     const stream = Duplex.toWeb(compressor(encoding, null));
     c.res = new Response(
@@ -136,7 +137,12 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
       return;
     }
     varyOnEncoding(c);
-    const packed = await pack(body, encoding, type);
+    const kept = c.get('keptRead');
+    let packed = kept?.packed[encoding];
+    if (!packed) {
+      packed = await pack(body, encoding, type);
+      if (kept) kept.packed[encoding] = packed;
+    }
     c.res = new Response(new Uint8Array(packed), res);
     c.res.headers.set('Content-Length', String(packed.length));
   }
@@ -146,19 +152,6 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   const etag = c.res.headers.get('ETag');
   if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
 });
-
-/**
- * The text of an answer made from a string (`c.json`, `c.text`), read without turning it into a
- * fetch Response: @hono/node-server keeps `[status, body, headers]` under its own `cache` symbol
- * until something asks for the stream, and reading `res.body` builds one (most of a small JSON
- * answer's time). Any other answer (a file, a stream, a test's plain Response) gives undefined
- * and is read the ordinary way.
- */
-function textBody(res: Response): string | undefined {
-  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
-  const kept: unknown = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
-  return Array.isArray(kept) && typeof kept[1] === 'string' ? kept[1] : undefined;
-}
 
 /** Caches keep one copy per encoding, whether or not this client gets a compressed one. */
 function varyOnEncoding(c: Context) {
