@@ -33,6 +33,7 @@ import * as reEnrolOffers from './migrations/2026_11_28_1550_reenrol_offers.ts';
 import * as trialTickets from './migrations/2026_11_28_1550_trials_trial_tickets.ts';
 import * as familyWaitlists from './migrations/2026_11_28_1600_famwait_family_waitlists.ts';
 import * as listingPaging from './migrations/2026_11_28_1620_listing_paging_indexes.ts';
+import * as historyIndexes from './migrations/2026_12_07_0100_history_indexes.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_1550_reenrol_offers': reEnrolOffers,
   '2026_11_28_1600_famwait_family_waitlists': familyWaitlists,
   '2026_11_28_1620_listing_paging_indexes': listingPaging,
+  '2026_12_07_0100_history_indexes': historyIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -548,19 +548,21 @@ export async function bookMakeUp(
   now: number,
 ): Promise<{ booking: string; place: string }> {
   return inTransaction(handle.db, async (trx) => {
+    // The user, then the session: the order every booking takes them in
+    // (api/services/bookings/locks.ts), so a make-up and a booking never deadlock.
     if (handle.dialect === 'postgres') {
-      await trx
-        .selectFrom('activities')
-        .select('id')
-        .where('client_id', '=', caller.clientId)
-        .where('id', '=', input.session)
-        .forUpdate()
-        .execute();
       await trx
         .selectFrom('users')
         .select('id')
         .where('client_id', '=', caller.clientId)
         .where('id', '=', caller.userId)
+        .forUpdate()
+        .execute();
+      await trx
+        .selectFrom('activities')
+        .select('id')
+        .where('client_id', '=', caller.clientId)
+        .where('id', '=', input.session)
         .forUpdate()
         .execute();
     }

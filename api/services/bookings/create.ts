@@ -31,8 +31,8 @@ import {
   listEnabledVoucherProviders,
   loadAccountCredit,
 } from './load.ts';
-import { lockBasketRows } from './locks.ts';
-import { type PricedBasket, priceBasketFor } from './quote.ts';
+import { lockCustomerRows, lockSessionRows } from './locks.ts';
+import { countPlacesAgain, type PricedBasket, priceBasketFor } from './quote.ts';
 import { startSubscriptionsWithoutCard } from './subscription-start.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -112,9 +112,10 @@ function linePath(basket: Basket, lineKey: number): string {
  * and nothing is written.
  *
  * Concurrency: SQLite transactions start with BEGIN IMMEDIATE (one writer at a time, across
- * processes); on PostgreSQL the booked sessions' rows, the code's rule and the user are locked
- * FOR UPDATE in a fixed order before anything is read, so the check and the write see the same
- * places however many API processes run.
+ * processes). On PostgreSQL the user and the code's rule are locked FOR UPDATE before anything
+ * is read, and the booked sessions' rows just before the booking is written, when its places
+ * are counted again (locks.ts): the count and the write see the same places however many API
+ * processes run, and a popular session is locked for the writes, not the whole booking.
  *
  * @example const { bookingId } = await createBooking({ db, dialect }, { clientId, userId, basket });
  */
@@ -147,7 +148,8 @@ export async function createBooking(
     // Inside the caller's transaction when there is one: an admin booking and its audit entry
     // commit together (api/routes/bookings.ts).
     return await inTransaction(db, async (trx) => {
-      if (guarded && dialect === 'postgres') await lockBasketRows(trx, clientId, userId, basket);
+      const locking = guarded && dialect === 'postgres';
+      if (locking) await lockCustomerRows(trx, clientId, userId, basket);
       if (input.first) await input.first(trx);
       if (key) {
         const existing = await findByIdempotencyKey(trx, clientId, userId, key);
@@ -169,6 +171,17 @@ export async function createBooking(
         allowOverCapacity: input.admin?.allowOverCapacity === true,
         hold: Boolean(input.hold),
       });
+      if (locking) {
+        // The places were counted before the sessions were locked: count them again now that
+        // no other booking can take one before this commits.
+        await lockSessionRows(trx, clientId, basket);
+        const full = await countPlacesAgain(trx, priced, { clientId, userId }, now, {
+          ownHoldsGiveWay,
+        });
+        if (full.length > 0 && !input.admin) throw fullSessionsError(priced, full);
+        if (full.length > 0 && input.admin?.allowOverCapacity !== true)
+          throw overCapacityError(priced, full);
+      }
       const bookingId = await writeBooking(trx, {
         clientId,
         userId,

@@ -419,18 +419,23 @@ export async function loadFamilyBookings(
   clientId: string,
   userId: string,
 ): Promise<FamilyBooking[]> {
+  // The family's children first, then their items by attendee (booking_items_attendee): joined
+  // the other way round, the planner read every booked item of the organiser's.
   const rows = await db
     .selectFrom('booking_items as i')
     .innerJoin('bookings as b', (j) =>
       j.onRef('b.id', '=', 'i.booking_id').onRef('b.client_id', '=', 'i.client_id'),
     )
-    .innerJoin('attendees as a', (j) =>
-      j.onRef('a.id', '=', 'i.attendee_id').onRef('a.client_id', '=', 'i.client_id'),
-    )
     .select(['i.attendee_id', 'i.activity_group_id'])
     .distinct()
     .where('i.client_id', '=', clientId)
-    .where('a.user_id', '=', userId)
+    .where('i.attendee_id', 'in', (eb) =>
+      eb
+        .selectFrom('attendees as a')
+        .select('a.id')
+        .where('a.client_id', '=', clientId)
+        .where('a.user_id', '=', userId),
+    )
     .where('i.status', '=', 'confirmed')
     .where('b.status', 'in', ['confirmed', 'awaiting_payment'])
     .execute();

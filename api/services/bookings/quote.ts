@@ -93,20 +93,12 @@ export async function priceBasketFor(
       attendeeId: line.attendeeId,
     })),
   );
-  const sessionIds = [...new Set(requests.map((r) => r.sessionId))];
-  const loaded = await loadCapacityRows(
+  const { places, superseded, fullSessions } = await countPlaces(
     db,
-    clientId,
-    sessionIds,
-    input.groups.map((g) => g._id),
-    // One row per place only for the basket's attendees: their own places and holds matter.
-    { attendeeIds: [...new Set(requests.map((r) => r.attendeeId))] },
+    { clientId, userId, groups: input.groups, requests },
+    now,
+    { ownHoldsGiveWay },
   );
-  const { waitlist } = loaded;
-  const superseded = ownHoldsGiveWay
-    ? supersededHolds(requests, loaded.places, await loadUnplacedHolds(db, clientId, userId), now)
-    : [];
-  const places = loaded.places.filter((p) => !superseded.includes(p.bookingId ?? ''));
   // A second trial of one activity for one child, in any checkout (docs/rules/trials.md): a
   // problem of its line, so the quote shows it before payment and booking refuses it (422).
   price.problems.push(
@@ -118,16 +110,6 @@ export async function priceBasketFor(
       now,
     })),
   );
-  const fullSessions = capacityShortfalls({
-    requests,
-    sessions: input.groups.flatMap((g) =>
-      g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
-    ),
-    tickets: input.groups.flatMap((g) => g.tickets),
-    places,
-    waitlist,
-    now,
-  });
   const doubled = doubleBookings(requests, places, now);
   const doubleBookedLines = price.lines
     .filter((line) =>
@@ -168,6 +150,69 @@ export async function priceBasketFor(
     fullSessions,
     supersededHolds: superseded,
   };
+}
+
+/**
+ * Counts the places a basket's requests would take against what is left (engine
+ * `capacityShortfalls`): the sessions short of places, and the places the check saw. Run it again
+ * once the sessions are locked (`countPlacesAgain`) for a count no other booking can change.
+ */
+async function countPlaces(
+  db: Db,
+  basket: {
+    clientId: string;
+    userId: string;
+    groups: PricedBasket['groups'];
+    requests: PlaceRequest[];
+  },
+  now: number,
+  { ownHoldsGiveWay }: { ownHoldsGiveWay: boolean },
+) {
+  const { clientId, userId, groups, requests } = basket;
+  const loaded = await loadCapacityRows(
+    db,
+    clientId,
+    [...new Set(requests.map((r) => r.sessionId))],
+    groups.map((g) => g._id),
+    // One row per place only for the basket's attendees: their own places and holds matter.
+    { attendeeIds: [...new Set(requests.map((r) => r.attendeeId))] },
+  );
+  const superseded = ownHoldsGiveWay
+    ? supersededHolds(requests, loaded.places, await loadUnplacedHolds(db, clientId, userId), now)
+    : [];
+  const places = loaded.places.filter((p) => !superseded.includes(p.bookingId ?? ''));
+  const fullSessions = capacityShortfalls({
+    requests,
+    sessions: groups.flatMap((g) =>
+      g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
+    ),
+    tickets: groups.flatMap((g) => g.tickets),
+    places,
+    waitlist: loaded.waitlist,
+    now,
+  });
+  return { places, superseded, fullSessions };
+}
+
+/**
+ * The sessions of a priced basket short of places now: the same count as `priceBasketFor`'s,
+ * taken again after PostgreSQL's session locks (api/services/bookings/locks.ts), when no other
+ * booking can take a place before this one commits.
+ */
+export async function countPlacesAgain(
+  db: Db,
+  priced: Pick<PricedBasket, 'groups' | 'requests'>,
+  caller: { clientId: string; userId: string },
+  now: number,
+  options: { ownHoldsGiveWay: boolean },
+): Promise<string[]> {
+  const { fullSessions } = await countPlaces(
+    db,
+    { ...caller, groups: priced.groups, requests: priced.requests },
+    now,
+    options,
+  );
+  return fullSessions;
 }
 
 /**
