@@ -37,19 +37,38 @@ const CODE_GUESSES = { limit: 10, windowSeconds: 15 * 60 };
  */
 const UNPAID_BOOKINGS = { limit: 10, windowSeconds: 60 * 60 };
 
+/** The unpaid-bookings window now: when it started, and the 429 for a customer past it. */
+function unpaidWindow(now = Date.now()) {
+  const windowMs = UNPAID_BOOKINGS.windowSeconds * 1000;
+  const start = now - (now % windowMs);
+  const tooMany = () =>
+    new HttpError(429, messages.tooManyUnpaidBookings, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil((start + windowMs - now) / 1000))),
+    });
+  return { start, tooMany };
+}
+
+const unpaidKey = (userId: string) => `unpaid-booking:${userId}`;
+
 /**
  * 429 with Retry-After once the customer has started too many unpaid bookings this window.
  * `db` is the booking's own transaction (see `countedWithBooking`).
  */
 async function limitUnpaidBookings(db: Db, userId: string) {
-  const now = Date.now();
-  const windowMs = UNPAID_BOOKINGS.windowSeconds * 1000;
-  const windowStart = now - (now % windowMs);
-  const count = await hit(db, `unpaid-booking:${userId}`, windowStart);
-  if (count > UNPAID_BOOKINGS.limit)
-    throw new HttpError(429, messages.tooManyUnpaidBookings, undefined, {
-      'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
-    });
+  const window = unpaidWindow();
+  const count = await hit(db, unpaidKey(userId), window.start);
+  if (count > UNPAID_BOOKINGS.limit) throw window.tooMany();
+}
+
+/**
+ * The same 429, read without counting: for a booking refused before its transaction (a sold-out
+ * camp, api/services/bookings/sold-out.ts), whose attempt is then counted on its own.
+ */
+async function refuseOverUnpaidLimit(db: Db, userId: string) {
+  const window = unpaidWindow();
+  const counter = await readCounter(db, unpaidKey(userId));
+  if (counter && counter.at === window.start && counter.count >= UNPAID_BOOKINGS.limit)
+    throw window.tooMany();
 }
 
 /**
@@ -62,19 +81,21 @@ async function countedWithBooking<T>(
   c: Context<AppEnv>,
   userId: string,
   counts: boolean,
-  book: (first: ((trx: Db) => Promise<void>) | null) => Promise<T>,
+  book: (
+    first: ((trx: Db) => Promise<void>) | null,
+    limit: ((db: Db) => Promise<void>) | null,
+  ) => Promise<T>,
 ): Promise<T> {
-  if (!counts) return book(null);
+  if (!counts) return book(null, null);
   try {
-    return await book((trx) => limitUnpaidBookings(trx, userId));
+    return await book(
+      (trx) => limitUnpaidBookings(trx, userId),
+      (db) => refuseOverUnpaidLimit(db, userId),
+    );
   } catch (error) {
     // Rolled back with the booking, or never reached: count the refused attempt on its own. A
     // count that cannot be written (the database too busy) must not hide the refusal's reason.
-    const now = Date.now();
-    const windowMs = UNPAID_BOOKINGS.windowSeconds * 1000;
-    await hit(c.get('db'), `unpaid-booking:${userId}`, now - (now % windowMs)).catch(
-      () => undefined,
-    );
+    await hit(c.get('db'), unpaidKey(userId), unpaidWindow().start).catch(() => undefined);
     throw error;
   }
 }
@@ -209,7 +230,7 @@ export const bookings = new Hono<AppEnv>()
     // Every method names a way to pay later than now; a booking with nothing due sends none. A
     // retry of a key was counted when the key was first sent.
     const counts = Boolean(basket.paymentMethod) && sent === 'new';
-    const { bookingId } = await countedWithBooking(c, caller.userId, counts, (first) =>
+    const { bookingId } = await countedWithBooking(c, caller.userId, counts, (first, limit) =>
       guardCodeGuess(c, basket.discountCode, caller.userId, () =>
         createBooking(
           { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
@@ -220,6 +241,7 @@ export const bookings = new Hono<AppEnv>()
             idempotencyKey,
             bookedBy: personOf(caller),
             first,
+            limit,
           },
         ),
       ),
@@ -237,21 +259,26 @@ export const bookings = new Hono<AppEnv>()
     // A hold keeps places from everyone else, like a card hold always did: same hourly limit,
     // counted once per key.
     const db = c.get('db');
-    const { bookingId } = await countedWithBooking(c, caller.userId, sent === 'new', (first) =>
-      guardCodeGuess(c, basket.discountCode, caller.userId, () =>
-        createBooking(
-          { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
-          {
-            clientId: caller.clientId,
-            userId: caller.userId,
-            basket: { ...basket, paymentMethod: null },
-            idempotencyKey,
-            hold: true,
-            bookedBy: personOf(caller),
-            first,
-          },
+    const { bookingId } = await countedWithBooking(
+      c,
+      caller.userId,
+      sent === 'new',
+      (first, limit) =>
+        guardCodeGuess(c, basket.discountCode, caller.userId, () =>
+          createBooking(
+            { db, dialect: c.get('dialect'), stripeConfigured: Boolean(c.get('config').stripe) },
+            {
+              clientId: caller.clientId,
+              userId: caller.userId,
+              basket: { ...basket, paymentMethod: null },
+              idempotencyKey,
+              hold: true,
+              bookedBy: personOf(caller),
+              first,
+              limit,
+            },
+          ),
         ),
-      ),
     );
     const booking = await loadVisibleBooking(db, caller, bookingId);
     if (!booking) throw notFound();

@@ -32,7 +32,13 @@ import {
   loadAccountCredit,
 } from './load.ts';
 import { lockCustomerRows, lockSessionRows } from './locks.ts';
-import { countPlacesAgain, type PricedBasket, priceBasketFor } from './quote.ts';
+import {
+  countPlacesAgain,
+  type PricedBasket,
+  placesGoneBeforeBooking,
+  priceBasketFor,
+} from './quote.ts';
+import { maySoldOut, noteSoldOut } from './sold-out.ts';
 import { startSubscriptionsWithoutCard } from './subscription-start.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -67,6 +73,12 @@ export interface CreateBookingInput {
    * (429).
    */
   first?: ((trx: Db) => Promise<void>) | null;
+  /**
+   * What `first` refuses, read without counting: asked before a sold-out camp's basket is
+   * counted outside the transaction (sold-out.ts), so a refused attempt there meets the same
+   * 429 first.
+   */
+  limit?: ((db: Db) => Promise<void>) | null;
 }
 
 export interface CreateBookingOptions {
@@ -139,6 +151,13 @@ export async function createBooking(
     const existing = await findByIdempotencyKey(db, clientId, userId, key);
     if (existing) return { bookingId: existing.id, replayed: true };
   }
+  // While a group is sold out, a customer's basket for it is counted before it queues for the
+  // write lock: the parents who missed the last places are told so at once (sold-out.ts).
+  if (guarded && !input.admin && maySoldOut(clientId, basket, clock())) {
+    if (input.limit) await input.limit(db);
+    const gone = await placesGoneBeforeBooking(db, { clientId, userId }, basket, clock());
+    if (gone) throw fullSessionsError(gone.priced, gone.fullSessions);
+  }
   const stale = guarded
     ? null
     : await priceBasketFor(db, clientId, userId, basket, clock(), {
@@ -178,7 +197,7 @@ export async function createBooking(
         const full = await countPlacesAgain(trx, priced, { clientId, userId }, now, {
           ownHoldsGiveWay,
         });
-        if (full.length > 0 && !input.admin) throw fullSessionsError(priced, full);
+        if (full.length > 0 && !input.admin) throw soldOut(clientId, priced, full);
         if (full.length > 0 && input.admin?.allowOverCapacity !== true)
           throw overCapacityError(priced, full);
       }
@@ -257,7 +276,7 @@ async function refuseProblems(
   if (basket.discountCode && !price.code?.applied)
     throw basketError('discountCode', price.code?.message ?? messages.codeInvalid);
   const full = (stale ?? priced).fullSessions;
-  if (full.length > 0 && !limitsAreWarnings) throw fullSessionsError(priced, full);
+  if (full.length > 0 && !limitsAreWarnings) throw soldOut(clientId, priced, full);
   // An admin may overbook, but only having confirmed it: never silently (issue 11, item 8).
   if (full.length > 0 && !allowOverCapacity) throw overCapacityError(priced, full);
   // A hold has no method yet: the method, and the cap on unpaid bookings, wait for placing it.
@@ -336,6 +355,21 @@ export function fullSessionsError(
       sessions.map((s) => [`sessions.${s._id}`, fullSessionsMessage([s], ...format)]),
     ),
   );
+}
+
+/** `fullSessionsError` for a customer, noting the groups as sold out for a moment (sold-out.ts). */
+function soldOut(
+  clientId: string,
+  priced: Pick<PricedBasket, 'groups' | 'client'>,
+  sessionIds: readonly string[],
+): HttpError {
+  noteSoldOut(
+    clientId,
+    priced.groups
+      .filter((g) => g.sessions.some((s) => sessionIds.includes(s._id)))
+      .map((g) => g._id),
+  );
+  return fullSessionsError(priced, sessionIds);
 }
 
 /**

@@ -15,7 +15,14 @@ import {
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { trialBasketProblems } from '../trials.ts';
-import { basketError, loadCapacityRows, loadPricingInput, loadUnplacedHolds } from './load.ts';
+import {
+  basketError,
+  loadBasketGroups,
+  loadCapacityRows,
+  loadClient,
+  loadPricingInput,
+  loadUnplacedHolds,
+} from './load.ts';
 
 export interface PricedBasket {
   client: Awaited<ReturnType<typeof loadPricingInput>>['client'];
@@ -213,6 +220,48 @@ export async function countPlacesAgain(
     options,
   );
   return fullSessions;
+}
+
+/**
+ * The sessions a customer's basket is short of places for, counted outside any transaction and
+ * before the basket is priced: the lines' sessions from the engine (without discounts, credit or
+ * history, which do not change which sessions a line books), then the same count as
+ * `priceBasketFor`'s. Null when the basket fits, or when a line has a problem of its own (the
+ * booking then reports that problem, as it always has). Used while a group is sold out
+ * (sold-out.ts); the booking's own count under its lock still decides everything else.
+ */
+export async function placesGoneBeforeBooking(
+  db: Db,
+  caller: { clientId: string; userId: string },
+  basket: Basket,
+  now: number,
+): Promise<{ fullSessions: string[]; priced: Pick<PricedBasket, 'groups' | 'client'> } | null> {
+  const client = await loadClient(db, caller.clientId);
+  const groups = await loadBasketGroups(db, caller.clientId, basket);
+  const price = priceBasket({
+    groups,
+    lines: basketLines(basket),
+    now,
+    settings: {
+      timeZone: client.time_zone,
+      currency: client.currency,
+      planLevel: client.plan_level,
+      dateFormat: client.date_format,
+      country: client.country,
+    },
+  });
+  if (price.problems.length > 0) return null;
+  const requests = price.lines.flatMap((line) =>
+    line.sessionIds.map((sessionId) => ({
+      sessionId,
+      ticketId: line.ticketId,
+      attendeeId: line.attendeeId,
+    })),
+  );
+  const { fullSessions } = await countPlaces(db, { ...caller, groups, requests }, now, {
+    ownHoldsGiveWay: true,
+  });
+  return fullSessions.length > 0 ? { fullSessions, priced: { groups, client } } : null;
 }
 
 /**

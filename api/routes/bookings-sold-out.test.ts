@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import {
+  basket,
+  type Camp,
+  createCamp,
+  type Organiser,
+  type Parent,
+  parentWithChildren,
+  premiumOrganiser,
+} from './bookings.fixtures.ts';
+
+/*
+ * Once a camp's last place has gone, the next parents who ask for it are counted before they
+ * queue for the write lock (api/services/bookings/sold-out.ts). They must hear exactly what the
+ * booking itself would have said, and nobody may be refused a place that is there: another day
+ * of the same camp, or a place given back a moment ago.
+ */
+let ctx: TestContext;
+let org: Organiser;
+let camp: Camp;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await premiumOrganiser(ctx);
+  await ctx.handle.db
+    .updateTable('clients')
+    .set({ allow_pay_later: 1 })
+    .where('id', '=', org.clientId)
+    .execute();
+  camp = await createCamp(ctx, org, { placeLimit: 1 });
+});
+afterAll(() => ctx.close());
+
+const bookDay = (parent: Parent, day: number) =>
+  ctx.request('POST', '/api/bookings', {
+    token: parent.token,
+    clientId: org.clientId,
+    body: basket(
+      camp._id,
+      { ticket: camp.day, activities: [camp.sessions[day]!], attendees: [parent.children[0]!] },
+      { paymentMethod: { type: 'payLater' } },
+    ),
+  });
+
+describe('a sold-out camp', () => {
+  it('tells the next parents what the booking would, and still books the days with room', async () => {
+    const [first, second, third] = [
+      await parentWithChildren(ctx, org, ['Ann']),
+      await parentWithChildren(ctx, org, ['Ben']),
+      await parentWithChildren(ctx, org, ['Cat']),
+    ];
+    expect((await bookDay(first!, 0)).status).toBe(201);
+    const refused = await bookDay(second!, 0);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toHaveProperty(`sessions.${camp.sessions[0]}`);
+    const again = await bookDay(third!, 0);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(refused.body);
+    expect((await bookDay(third!, 1)).status).toBe(201);
+  });
+
+  it('gives a place that was handed back to the next parent at once', async () => {
+    const [holder, waiting] = [
+      await parentWithChildren(ctx, org, ['Dan']),
+      await parentWithChildren(ctx, org, ['Eve']),
+    ];
+    const booked = await bookDay(holder!, 2);
+    expect(booked.status).toBe(201);
+    expect((await bookDay(waiting!, 2)).status).toBe(409);
+    const cancelled = await ctx.request('POST', `/api/bookings/${booked.body.data._id}/cancel`, {
+      token: holder!.token,
+      body: { places: [booked.body.data.items[0].places[0]._id], refundMethod: null },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await bookDay(waiting!, 2)).status).toBe(201);
+  });
+});
