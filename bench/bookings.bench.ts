@@ -1,8 +1,9 @@
 /*
  * Bookings against a real server process, on SQLite or PostgreSQL (BENCH_DATABASE_URL), through
  * autocannon:
- * - throughput: CLIENTS connections book day places back to back for SECONDS, spread over the
- *   camp's sessions so places rarely run out (the figure is bookings, not refusals);
+ * - throughput: CLIENTS connections (BENCH_C, 50 by default) book day places back to back for
+ *   SECONDS, each request from another parent and spread over the camp's sessions so places
+ *   rarely run out (the figure is bookings, not refusals);
  * - the burst: BURST requests at once, each from a different parent (none of whom booked in
  *   the throughput run, so no booking limit per parent answers first), for a session with 10
  *   places: exactly 10 must be 201 and the rest 409, with the p99 of all of them.
@@ -15,7 +16,7 @@ import { dropPostgresDatabase, openDatabase } from '../api/db/connection.ts';
 import { freePort, spawnBenchServer } from './child-server.ts';
 import { type Load, measure, settle } from './http-load.ts';
 
-const CLIENTS = 50;
+const CLIENTS = Number(process.env.BENCH_C ?? 50);
 const SECONDS = 3;
 const BURST = 500;
 
@@ -35,6 +36,7 @@ export interface BookingFigures {
   database: string;
   throughput: Load;
   burst: Load;
+  healthDuringBurst: Load;
   overbooked: number;
 }
 
@@ -76,26 +78,33 @@ export async function runBookingsBench(databaseUrl?: string): Promise<BookingFig
       };
     };
     const sessions = setup.sessionIds.length;
-    // Consecutive requests go to different sessions, and each (parent, session) pair comes up
-    // once in SESSIONS × CUSTOMERS requests: no parent books the same child twice.
+    // Consecutive requests come from different parents (the 50 in flight are 50 families, as at
+    // a term's opening, not one parent booking ten days at once) and go to different sessions;
+    // each (parent, session) pair comes up once in SESSIONS × CUSTOMERS / 2 requests, so no
+    // parent books the same child twice.
     const throughput = await measureBookings(url, {
       connections: CLIENTS,
       seconds: SECONDS,
       request: (n) =>
         send(
-          Math.floor(n / sessions) % half,
-          setup.sessionIds[n % sessions]!,
+          n % half,
+          setup.sessionIds[(n + Math.floor(n / half)) % sessions]!,
           setup.groupId,
           setup.ticketId,
         ),
     });
     await settle(`http://127.0.0.1:${setup.port}`);
-    const burst = await measureBookings(url, {
-      connections: BURST,
-      amount: BURST,
-      request: (n) =>
-        send(half + (n % half), setup.burst.sessionId, setup.burst.groupId, setup.burst.ticketId),
-    });
+    // /api/health asked back to back by one client while the burst runs: what every other
+    // request meets while the last places go.
+    const [burst, healthDuringBurst] = await Promise.all([
+      measureBookings(url, {
+        connections: BURST,
+        amount: BURST,
+        request: (n) =>
+          send(half + (n % half), setup.burst.sessionId, setup.burst.groupId, setup.burst.ticketId),
+      }),
+      measure(`http://127.0.0.1:${setup.port}/api/health`, { connections: 1, seconds: 2 }),
+    ]);
     const handle = await openDatabase(setup.databaseUrl);
     const taken = await handle.db
       .selectFrom('booking_places')
@@ -116,6 +125,7 @@ export async function runBookingsBench(databaseUrl?: string): Promise<BookingFig
       database: databaseUrl ? 'PostgreSQL' : 'SQLite',
       throughput,
       burst,
+      healthDuringBurst,
       overbooked,
     };
   } finally {

@@ -14,7 +14,12 @@ import { seedScale } from './seed-scale.ts';
  */
 const dir = mkdtempSync(join(tmpdir(), 'classwise-bench-'));
 const databaseUrl = join(dir, 'bench.db');
-const config = { ...readConfig({}), port: 0, databaseUrl };
+// BENCH_READ_CACHE_MS=0 builds every public read (the scale rows measure what a build costs).
+const config = {
+  ...readConfig({ PUBLIC_READ_CACHE_MS: process.env.BENCH_READ_CACHE_MS }),
+  port: 0,
+  databaseUrl,
+};
 const { server, handle, stop } = await startServer({
   ...config,
   port: Number(process.env.BENCH_PORT),
