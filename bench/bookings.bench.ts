@@ -51,23 +51,49 @@ const bookingBody = (groupId: string, ticketId: string, sessionId: string, atten
     paymentMethod: { type: 'payLater' },
   });
 
-export async function runBookingsBench(databaseUrl?: string): Promise<BookingFigures> {
-  const { child, stop } = spawnBenchServer('bench/serve-bookings.ts', {
-    BENCH_PORT: String(await freePort()),
-    BENCH_DATABASE_URL: databaseUrl ?? '',
-  });
-  const setup = await new Promise<Setup>((done, fail) => {
+/** The first JSON line a bench server prints. */
+const firstLine = (child: ReturnType<typeof spawnBenchServer>['child']) =>
+  new Promise<Record<string, unknown>>((done, fail) => {
     let buffer = '';
     child.stdout.on('data', (chunk) => {
       buffer += chunk;
       const line = buffer.split('\n').find((l) => l.startsWith('{') && l.endsWith('}'));
-      if (line) done(JSON.parse(readFileSync(JSON.parse(line).setupFile, 'utf8')));
+      if (line) done(JSON.parse(line));
     });
     child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
   });
+
+/**
+ * `processes: 2` (PostgreSQL only) runs a second server process on the same database and sends
+ * half of every load to each, as two processes behind a balancer would get it.
+ */
+export async function runBookingsBench(
+  databaseUrl?: string,
+  { processes = 1 }: { processes?: 1 | 2 } = {},
+): Promise<BookingFigures> {
+  const servers = [
+    spawnBenchServer('bench/serve-bookings.ts', {
+      BENCH_PORT: String(await freePort()),
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+    }),
+  ];
+  const stop = () => Promise.all(servers.map((s) => s.stop()));
   try {
-    const url = `http://127.0.0.1:${setup.port}/api/bookings`;
-    await settle(`http://127.0.0.1:${setup.port}`);
+    const setup: Setup = JSON.parse(
+      readFileSync(String((await firstLine(servers[0]!.child)).setupFile), 'utf8'),
+    );
+    const ports = [setup.port];
+    if (processes === 2 && databaseUrl) {
+      const second = spawnBenchServer('bench/serve-bookings.ts', {
+        BENCH_PORT: String(await freePort()),
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_JOIN: '1',
+      });
+      servers.push(second);
+      ports.push(Number((await firstLine(second.child)).port));
+    }
+    for (const port of ports) await settle(`http://127.0.0.1:${port}`);
+    // The load split between the processes: the k-th of n takes request numbers k, k + n, …
     // Each request is one parent: their token and their child.
     const half = setup.customers.length / 2;
     const send = (n: number, session: string, group: string, ticket: string) => {
@@ -82,28 +108,36 @@ export async function runBookingsBench(databaseUrl?: string): Promise<BookingFig
     // a term's opening, not one parent booking ten days at once) and go to different sessions;
     // each (parent, session) pair comes up once in SESSIONS × CUSTOMERS / 2 requests, so no
     // parent books the same child twice.
-    const throughput = await measureBookings(url, {
-      connections: CLIENTS,
-      seconds: SECONDS,
-      request: (n) =>
-        send(
-          n % half,
-          setup.sessionIds[(n + Math.floor(n / half)) % sessions]!,
-          setup.groupId,
-          setup.ticketId,
+    const split = (
+      connections: number,
+      load: { seconds?: number; amount?: number },
+      request: (n: number) => { body: string; headers: Record<string, string> },
+    ) =>
+      Promise.all(
+        ports.map((port, k) =>
+          measureBookings(`http://127.0.0.1:${port}/api/bookings`, {
+            connections: connections / ports.length,
+            ...(load.amount ? { amount: load.amount / ports.length } : { seconds: load.seconds }),
+            request: (n) => request(n * ports.length + k),
+          }),
         ),
-    });
-    await settle(`http://127.0.0.1:${setup.port}`);
+      ).then(combine);
+    const throughput = await split(CLIENTS, { seconds: SECONDS }, (n) =>
+      send(
+        n % half,
+        setup.sessionIds[(n + Math.floor(n / half)) % sessions]!,
+        setup.groupId,
+        setup.ticketId,
+      ),
+    );
+    for (const port of ports) await settle(`http://127.0.0.1:${port}`);
     // /api/health asked back to back by one client while the burst runs: what every other
     // request meets while the last places go.
     const [burst, healthDuringBurst] = await Promise.all([
-      measureBookings(url, {
-        connections: BURST,
-        amount: BURST,
-        request: (n) =>
-          send(half + (n % half), setup.burst.sessionId, setup.burst.groupId, setup.burst.ticketId),
-      }),
-      measure(`http://127.0.0.1:${setup.port}/api/health`, { connections: 1, seconds: 2 }),
+      split(BURST, { amount: BURST }, (n) =>
+        send(half + (n % half), setup.burst.sessionId, setup.burst.groupId, setup.burst.ticketId),
+      ),
+      measure(`http://127.0.0.1:${ports[0]}/api/health`, { connections: 1, seconds: 2 }),
     ]);
     const handle = await openDatabase(setup.databaseUrl);
     const taken = await handle.db
@@ -122,7 +156,7 @@ export async function runBookingsBench(databaseUrl?: string): Promise<BookingFig
       0,
     );
     return {
-      database: databaseUrl ? 'PostgreSQL' : 'SQLite',
+      database: databaseUrl ? `PostgreSQL${processes === 2 ? ', two processes' : ''}` : 'SQLite',
       throughput,
       burst,
       healthDuringBurst,
@@ -132,6 +166,27 @@ export async function runBookingsBench(databaseUrl?: string): Promise<BookingFig
     await stop();
     if (databaseUrl) await dropPostgresDatabase(databaseUrl).catch(() => undefined);
   }
+}
+
+/**
+ * Two processes' loads as one: answers added up, rates added, and the slower process's
+ * percentiles (a balancer's clients see the worse of the two).
+ */
+function combine(loads: Load[]): Load {
+  if (loads.length === 1) return loads[0]!;
+  const statuses: Record<number, number> = {};
+  for (const load of loads)
+    for (const [status, count] of Object.entries(load.statuses))
+      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + count;
+  return {
+    rps: loads.reduce((sum, l) => sum + l.rps, 0),
+    p50: Math.max(...loads.map((l) => l.p50)),
+    p99: Math.max(...loads.map((l) => l.p99)),
+    max: Math.max(...loads.map((l) => l.max)),
+    statuses,
+    errors: loads.reduce((sum, l) => sum + l.errors, 0),
+    total: loads.reduce((sum, l) => sum + l.total, 0),
+  };
 }
 
 const measureBookings = (

@@ -198,6 +198,9 @@ if (await reachable(pgServer)) {
   const url = new URL(pgServer);
   url.pathname = `/classwise_bench_${process.pid}`;
   bookingRows(await runBookingsBench(url.toString()));
+  // Two API processes on one database, each sent half of every load.
+  url.pathname = `/classwise_bench_${process.pid}_two`;
+  bookingRows(await runBookingsBench(url.toString(), { processes: 2 }));
 } else row('POST /api/bookings, PostgreSQL', `skipped: no PostgreSQL at ${pgServer}`);
 
 // Scale: the listing as the catalogue grows, and as the booking history grows.

@@ -34,6 +34,12 @@ const { server, handle, stop } = await startServer({
   port: Number(process.env.BENCH_PORT),
 });
 endWithBench(stop);
+// BENCH_JOIN=1: a second process on the first one's database, which it has already seeded.
+if (process.env.BENCH_JOIN === '1') {
+  const joined = server.address();
+  console.log(JSON.stringify({ port: typeof joined === 'object' && joined ? joined.port : 0 }));
+  await new Promise(() => undefined);
+}
 const db = handle.db;
 const { clientId } = await seedDemo(db);
 await db.updateTable('clients').set({ allow_pay_later: 1 }).where('id', '=', clientId).execute();

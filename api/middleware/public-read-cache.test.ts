@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  basket,
+  allowPayLater,
+  bookDayPayLater,
   type Camp,
   createCamp,
   type Organiser,
@@ -48,23 +49,11 @@ describe('public reads kept in memory', () => {
   });
 
   it('show a booking at once: the write drops its organiser’s kept copies', async () => {
-    await ctx.handle.db
-      .updateTable('clients')
-      .set({ allow_pay_later: 1 })
-      .where('id', '=', org.clientId)
-      .execute();
+    await allowPayLater(ctx, org);
     const parent = await parentWithChildren(ctx, org);
     await wait(TTL_MS + 100);
     const before = firstDayPlacesLeft(await publicGroup());
-    const booked = await ctx.request('POST', '/api/bookings', {
-      token: parent.token,
-      clientId: org.clientId,
-      body: basket(
-        camp._id,
-        { ticket: camp.day, activities: [camp.sessions[0]!], attendees: [parent.children[0]!] },
-        { paymentMethod: { type: 'payLater' } },
-      ),
-    });
+    const booked = await bookDayPayLater(ctx, org, parent, camp, camp.sessions[0]!);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(firstDayPlacesLeft(await publicGroup())).toBe(before - 1);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
-  basket,
+  allowPayLater,
+  bookDayPayLater,
   type Camp,
   createCamp,
   type Organiser,
@@ -22,11 +23,7 @@ const camps: Camp[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
   org = await premiumOrganiser(ctx);
-  await ctx.handle.db
-    .updateTable('clients')
-    .set({ allow_pay_later: 1 })
-    .where('id', '=', org.clientId)
-    .execute();
+  await allowPayLater(ctx, org);
   for (let i = 0; i < GROUPS; i++)
     camps.push(
       await createCamp(ctx, org, { name: `Camp ${String(i).padStart(3, '0')}`, placeLimit: 3 }),
@@ -38,15 +35,7 @@ describe('a catalogue of more groups than one step', () => {
   it('lists every group once, in order, each with its own sessions and places left', async () => {
     const late = camps[GROUPS - 5]!;
     const parent = await parentWithChildren(ctx, org);
-    const booked = await ctx.request('POST', '/api/bookings', {
-      token: parent.token,
-      clientId: org.clientId,
-      body: basket(
-        late._id,
-        { ticket: late.day, activities: [late.sessions[2]!], attendees: [parent.children[0]!] },
-        { paymentMethod: { type: 'payLater' } },
-      ),
-    });
+    const booked = await bookDayPayLater(ctx, org, parent, late, late.sessions[2]!);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 
     const res = await ctx.request('GET', '/api/activity-groups/full-list', {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
-  basket,
+  allowPayLater,
+  bookDayPayLater,
   type Camp,
   createCamp,
   type Organiser,
@@ -23,25 +24,13 @@ let camp: Camp;
 beforeAll(async () => {
   ctx = await createTestContext();
   org = await premiumOrganiser(ctx);
-  await ctx.handle.db
-    .updateTable('clients')
-    .set({ allow_pay_later: 1 })
-    .where('id', '=', org.clientId)
-    .execute();
+  await allowPayLater(ctx, org);
   camp = await createCamp(ctx, org, { placeLimit: 1 });
 });
 afterAll(() => ctx.close());
 
 const bookDay = (parent: Parent, day: number) =>
-  ctx.request('POST', '/api/bookings', {
-    token: parent.token,
-    clientId: org.clientId,
-    body: basket(
-      camp._id,
-      { ticket: camp.day, activities: [camp.sessions[day]!], attendees: [parent.children[0]!] },
-      { paymentMethod: { type: 'payLater' } },
-    ),
-  });
+  bookDayPayLater(ctx, org, parent, camp, camp.sessions[day]!);
 
 describe('a sold-out camp', () => {
   it('tells the next parents what the booking would, and still books the days with room', async () => {

@@ -167,6 +167,34 @@ export function basket(
   return { activityGroups: [{ activityGroup: groupId, items: [item] }], ...extra };
 }
 
+/** Lets the organiser's customers book now and pay later (the simplest method to book with). */
+export async function allowPayLater(ctx: TestContext, org: Organiser) {
+  await ctx.handle.db
+    .updateTable('clients')
+    .set({ allow_pay_later: 1 })
+    .where('id', '=', org.clientId)
+    .execute();
+}
+
+/** The parent's first child booked on one session of a camp's day ticket, paying later. */
+export function bookDayPayLater(
+  ctx: TestContext,
+  org: Organiser,
+  parent: Parent,
+  camp: Camp,
+  session: string,
+) {
+  return ctx.request('POST', '/api/bookings', {
+    token: parent.token,
+    clientId: org.clientId,
+    body: basket(
+      camp._id,
+      { ticket: camp.day, activities: [session], attendees: [parent.children[0]!] },
+      { paymentMethod: { type: 'payLater' } },
+    ),
+  });
+}
+
 /** Counts the places of a session that take capacity now. */
 export async function countTakenPlaces(ctx: TestContext, sessionId: string) {
   const row = await ctx.handle.db
