@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { dropPostgresDatabase, openDatabase } from '../api/db/connection.ts';
 import { freePort, spawnBenchServer } from './child-server.ts';
-import { type Load, measure, settle } from './http-load.ts';
+import { type Load, measure, probeHealth, settle } from './http-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_C ?? 50);
 const SECONDS = 3;
@@ -133,11 +133,13 @@ export async function runBookingsBench(
     for (const port of ports) await settle(`http://127.0.0.1:${port}`);
     // /api/health asked back to back by one client while the burst runs: what every other
     // request meets while the last places go.
+    const probe = probeHealth(`http://127.0.0.1:${ports[0]}`, 3);
+    await probe.ready;
     const [burst, healthDuringBurst] = await Promise.all([
       split(BURST, { amount: BURST }, (n) =>
         send(half + (n % half), setup.burst.sessionId, setup.burst.groupId, setup.burst.ticketId),
       ),
-      measure(`http://127.0.0.1:${ports[0]}/api/health`, { connections: 1, seconds: 2 }),
+      probe.result,
     ]);
     const handle = await openDatabase(setup.databaseUrl);
     const taken = await handle.db

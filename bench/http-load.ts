@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 
 /*
@@ -100,4 +101,48 @@ export async function settle(base: string) {
     quick = res?.ok && performance.now() - started < 50 ? quick + 1 : 0;
     if (quick === 0) await new Promise((done) => setTimeout(done, 200));
   }
+}
+
+/**
+ * `/api/health` latencies while something else runs, asked from a process of its own
+ * (bench/health-probe.ts): the same figures as `measure`, one request every 10 ms. `ready`
+ * resolves once the probe has loaded and asked once, so its start-up is not measured alongside.
+ */
+export function probeHealth(
+  base: string,
+  seconds = 2,
+): { ready: Promise<void>; result: Promise<Load> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/health-probe.ts', `${base}/api/health`],
+    {
+      env: { ...process.env, BENCH_PROBE_SECONDS: String(seconds) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  let ready: () => void = () => undefined;
+  const readyPromise = new Promise<void>((done) => (ready = done));
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (output.includes('ready')) ready();
+  });
+  const result = new Promise<Load>((done, fail) => {
+    child.once('exit', (code) => {
+      const line = output.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{'))
+        return fail(new Error(`health probe exited with ${code}`));
+      const figures = JSON.parse(line);
+      done({
+        rps: figures.total / seconds,
+        p50: figures.p50,
+        p99: figures.p99,
+        max: figures.max,
+        statuses: { 200: figures.total },
+        errors: 0,
+        total: figures.total,
+      });
+    });
+  });
+  return { ready: readyPromise, result };
 }

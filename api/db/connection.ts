@@ -83,12 +83,16 @@ class ConnectionQueue {
   private held = false;
   private handing = false;
   private readonly waiters: Waiter[] = [];
+  /** When the event loop last came round (a setImmediate ran), and whether one is pending. */
+  private turnAt = performance.now();
+  private turnPending = false;
 
   constructor(private readonly waitMs: number) {}
 
   acquire(): Promise<void> {
-    if (!this.held && this.waiters.length === 0) {
+    if (!this.held && this.waiters.length === 0 && !this.overdue()) {
       this.held = true;
+      this.watchTurn();
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
@@ -108,19 +112,45 @@ class ConnectionQueue {
       let at = this.waiters.length;
       while (at > 0 && this.waiters[at - 1]!.order > waiter.order) at--;
       this.waiters.splice(at, 0, waiter);
+      // Free, but the loop has not come round for a while: hand it over on the next turn.
+      if (!this.held) this.scheduleHandOver();
     });
+  }
+
+  /**
+   * A free connection is taken at once, in the same turn of the event loop, until the loop has
+   * not come round for `TURN_MS`: a burst of requests arriving together, each running its
+   * statements back to back as microtasks, could otherwise hold the loop for as long as the
+   * burst lasts, and nothing else (a health check, another organiser's read) is even read from
+   * the network meanwhile. Past that, the next statement waits for the next turn.
+   */
+  private overdue() {
+    return performance.now() - this.turnAt > TURN_MS;
+  }
+
+  private watchTurn() {
+    if (this.turnPending) return;
+    this.turnPending = true;
+    setImmediate(() => {
+      this.turnPending = false;
+      this.turnAt = performance.now();
+    });
+  }
+
+  private scheduleHandOver() {
+    if (this.handing) return;
+    this.handing = true;
+    setImmediate(() => this.handOver());
   }
 
   release() {
     this.held = false;
-    if (this.waiters.length > 0 && !this.handing) {
-      this.handing = true;
-      setImmediate(() => this.handOver());
-    }
+    if (this.waiters.length > 0) this.scheduleHandOver();
   }
 
   private handOver() {
     this.handing = false;
+    this.turnAt = performance.now();
     if (this.held) return;
     for (let waiter = this.waiters.shift(); waiter; waiter = this.waiters.shift()) {
       clearTimeout(waiter.timer);
@@ -134,6 +164,9 @@ class ConnectionQueue {
     }
   }
 }
+
+/** How long statements may follow each other in one turn of the event loop (see `overdue`). */
+const TURN_MS = 10;
 
 interface Waiter {
   resolve: () => void;
