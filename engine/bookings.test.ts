@@ -8,6 +8,7 @@ import {
   MAX_OPEN_UNPAID_BOOKINGS,
   newBookingState,
   paymentMethodProblem,
+  placeRequests,
   supersededHolds,
   unpaidBookingsProblem,
 } from './bookings.ts';
@@ -290,5 +291,21 @@ describe('unpaidBookingsProblem', () => {
     );
     expect(unpaidBookingsProblem({ newState: 'confirmed', openUnpaid: full })).toBeNull();
     expect(unpaidBookingsProblem({ newState: 'held', openUnpaid: full })).toBeNull();
+  });
+});
+
+describe('placeRequests', () => {
+  it('asks for one place per session of each line, for its attendee and ticket', () => {
+    expect(
+      placeRequests([
+        { sessionIds: ['s1', 's2'], ticketId: 'week', attendeeId: 'ada' },
+        { sessionIds: ['s2'], ticketId: 'day', attendeeId: 'ben' },
+        { sessionIds: [], ticketId: 'day', attendeeId: 'cat' },
+      ]),
+    ).toEqual([
+      { sessionId: 's1', ticketId: 'week', attendeeId: 'ada' },
+      { sessionId: 's2', ticketId: 'week', attendeeId: 'ada' },
+      { sessionId: 's2', ticketId: 'day', attendeeId: 'ben' },
+    ]);
   });
 });

@@ -143,6 +143,19 @@ export interface PlaceRequest {
   attendeeId: string;
 }
 
+/** The places priced lines take: one per session of each line, for its attendee and ticket. */
+export function placeRequests(
+  lines: readonly { sessionIds: readonly string[]; ticketId: string; attendeeId: string }[],
+): PlaceRequest[] {
+  return lines.flatMap((line) =>
+    line.sessionIds.map((sessionId) => ({
+      sessionId,
+      ticketId: line.ticketId,
+      attendeeId: line.attendeeId,
+    })),
+  );
+}
+
 /**
  * The sessions a basket cannot have: more places asked for than are left, by the session's limit
  * or the ticket's per-session limit, counting confirmed places and unexpired holds, and leaving

@@ -9,6 +9,7 @@ import {
   type FieldDefinition,
   type OverCapacity,
   type PriceResult,
+  placeRequests,
   sessionAvailability,
   todayIn,
 } from '../../../engine/index.ts';
@@ -104,13 +105,7 @@ export async function quoteAdminBooking(
   ]);
   const today = todayIn(now, client.time_zone);
   const overCapacity = basketOverCapacity({
-    requests: price.lines.flatMap((line) =>
-      line.sessionIds.map((sessionId) => ({
-        sessionId,
-        ticketId: line.ticketId,
-        attendeeId: line.attendeeId,
-      })),
-    ),
+    requests: placeRequests(price.lines),
     sessions: groups.flatMap((g) => g.activities),
     tickets: groups.flatMap((g) => g.tickets),
     places: capacity.places,

@@ -9,6 +9,7 @@ import {
   messages,
   type PlaceRequest,
   type PriceResult,
+  placeRequests,
   priceBasket,
   supersededHolds,
   todayIn,
@@ -93,13 +94,7 @@ export async function priceBasketFor(
       country: input.client.country,
     },
   });
-  const requests = price.lines.flatMap((line) =>
-    line.sessionIds.map((sessionId) => ({
-      sessionId,
-      ticketId: line.ticketId,
-      attendeeId: line.attendeeId,
-    })),
-  );
+  const requests = placeRequests(price.lines);
   const { places, superseded, fullSessions } = await countPlaces(
     db,
     { clientId, userId, groups: input.groups, requests },
@@ -251,13 +246,7 @@ export async function placesGoneBeforeBooking(
     },
   });
   if (price.problems.length > 0) return null;
-  const requests = price.lines.flatMap((line) =>
-    line.sessionIds.map((sessionId) => ({
-      sessionId,
-      ticketId: line.ticketId,
-      attendeeId: line.attendeeId,
-    })),
-  );
+  const requests = placeRequests(price.lines);
   const { fullSessions } = await countPlaces(db, { ...caller, groups, requests }, now, {
     ownHoldsGiveWay: true,
   });
