@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowPayLater,
+  basket,
   bookDayPayLater,
   type Camp,
   createCamp,
@@ -8,7 +9,7 @@ import {
   parentWithChildren,
   premiumOrganiser,
 } from '../routes/bookings.fixtures.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, registerCustomer, type TestContext } from '../test/harness.ts';
 
 /*
  * The anonymous public reads are answered from memory for a moment (PUBLIC_READ_CACHE_MS): what a
@@ -56,6 +57,27 @@ describe('public reads kept in memory', () => {
     const booked = await bookDayPayLater(ctx, org, parent, camp, camp.sessions[0]!);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(firstDayPlacesLeft(await publicGroup())).toBe(before - 1);
+  });
+
+  it('stay kept while parents sign in and price their baskets', async () => {
+    const parent = await parentWithChildren(ctx, org);
+    const account = await registerCustomer(ctx, org.clientId);
+    await wait(TTL_MS + 100);
+    await renameDirectly('Kept Camp');
+    expect((await publicGroup()).body.data.name).toBe('Kept Camp');
+    await renameDirectly('Renamed Camp');
+    const signedIn = await ctx.request('POST', '/api/auth/login', {
+      clientId: org.clientId,
+      body: { email: account.email, password: 'parent-pass' },
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const quoted = await ctx.request('POST', '/api/bookings/quote', {
+      token: parent.token,
+      clientId: org.clientId,
+      body: basket(camp._id, { ticket: camp.week, attendees: [parent.children[0]!] }),
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    expect((await publicGroup()).body.data.name).toBe('Kept Camp');
   });
 
   it('never keep a signed-in organiser’s read', async () => {

@@ -31,6 +31,15 @@ export interface KeptRead {
   expiresAt: number;
 }
 
+/**
+ * Writes that change nothing a public read shows, so they keep the copies: signing in, signing
+ * up and the other account steps (sessions, passwords, households), and quotes, which price a
+ * basket without taking a place. At a term's opening every parent signs in and re-prices their
+ * basket a few times; each of those dropping the organiser's copies would build the listing
+ * again for everyone.
+ */
+const LEAVES_PUBLIC_READS = /^\/api\/auth\/|quote$/;
+
 /** Addresses kept at most; the oldest goes first. */
 const MAX_KEPT = 1000;
 
@@ -114,6 +123,7 @@ export function createPublicReadCache({
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || c.res.status >= 400)
       return;
+    if (LEAVES_PUBLIC_READS.test(c.req.path)) return;
     const clientId = c.get('caller')?.clientId;
     if (clientId) writes.set(clientId, (writes.get(clientId) ?? 0) + 1);
     else anonymousWrites++;
