@@ -45,10 +45,14 @@ export class LockWaitTimeout extends HttpError {
   }
 }
 
-/** PostgreSQL's lock_timeout (55P03) and statement_timeout (57014), SQLite's SQLITE_BUSY. */
+/**
+ * PostgreSQL's lock_timeout (55P03) and statement_timeout (57014), SQLite's SQLITE_BUSY; and
+ * PostgreSQL's deadlock_detected (40P01): the transaction it picks is rolled back whole, so
+ * "nothing was booked, try again" is true of it too, and a 500 would not be.
+ */
 export function isLockWait(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '55P03' || code === '57014' || code === 'SQLITE_BUSY';
+  return code === '55P03' || code === '57014' || code === '40P01' || code === 'SQLITE_BUSY';
 }
 
 /**

@@ -34,6 +34,7 @@ import * as trialTickets from './migrations/2026_11_28_1550_trials_trial_tickets
 import * as familyWaitlists from './migrations/2026_11_28_1600_famwait_family_waitlists.ts';
 import * as listingPaging from './migrations/2026_11_28_1620_listing_paging_indexes.ts';
 import * as historyIndexes from './migrations/2026_12_07_0100_history_indexes.ts';
+import * as sessionPlaceCounts from './migrations/2026_12_07_0600_session_place_counts.ts';
 
 /*
  * Migrations are listed here rather than read from the folder, so the same list works under
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_1600_famwait_family_waitlists': familyWaitlists,
   '2026_11_28_1620_listing_paging_indexes': listingPaging,
   '2026_12_07_0100_history_indexes': historyIndexes,
+  '2026_12_07_0600_session_place_counts': sessionPlaceCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -365,6 +365,17 @@ export interface BookingPlacesTable extends Owned {
   hold_expires_at: string | null;
 }
 
+/**
+ * Confirmed places per session and ticket, kept by triggers on booking_places (migration
+ * 2026_12_07_0600): what capacity reads instead of counting every place ever booked.
+ */
+export interface SessionPlaceCountsTable {
+  activity_id: string;
+  ticket_id: string;
+  client_id: string;
+  confirmed: number;
+}
+
 export interface BookingAddOnsTable extends Owned {
   booking_id: string;
   booking_item_id: string;
@@ -749,6 +760,7 @@ export interface Database {
   bookings: BookingsTable;
   booking_items: BookingItemsTable;
   booking_places: BookingPlacesTable;
+  session_place_counts: SessionPlaceCountsTable;
   booking_add_ons: BookingAddOnsTable;
   discount_redemptions: DiscountRedemptionsTable;
   payments: PaymentsTable;

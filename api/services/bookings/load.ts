@@ -291,10 +291,11 @@ export async function cardAvailable(
 /**
  * Places and waitlist offers of some sessions, for the engine's availability rule
  * (`sessionAvailability`): the one loader behind the listing, the activity page, the waitlist
- * form and booking, so they always agree on places left. Places are counted by the database,
- * one row per session, ticket, status and hold expiry (`PlaceRow.count`), so the cost does not
- * grow with the places taken (docs/architecture.md, Performance); the engine still decides which
- * rows take a place. The places of `attendeeIds` (a basket's attendees) come one row per place
+ * form and booking, so they always agree on places left. Confirmed places come from the counts
+ * the database keeps per session and ticket (session_place_counts), held ones are counted per
+ * hold expiry (`PlaceRow.count`): the cost does not grow with the places ever taken
+ * (docs/architecture.md, Performance), and the engine still decides which rows take a place,
+ * a hold only until it runs out. The places of `attendeeIds` (a basket's attendees) come one row per place
  * instead, with their booking, for the rules about a family's own places (double bookings, own
  * holds giving way). Only offers (Pending, Ready) are read: a Waiting entry takes no place. An
  * AllSessions offer becomes one row per session of its own group (engine `offersBySession`),
@@ -308,16 +309,23 @@ export async function loadCapacityRows(
   { attendeeIds = [] }: { attendeeIds?: readonly string[] } = {},
 ): Promise<{ places: PlaceRow[]; waitlist: WaitlistRow[] }> {
   if (sessionIds.length === 0) return { places: [], waitlist: [] };
-  const [counted, own, waitlist, sessions] = await Promise.all([
+  const [held, confirmed, own, waitlist, sessions] = await Promise.all([
     db
       .selectFrom('booking_places')
       .select(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('client_id', '=', clientId)
       .where('activity_id', 'in', [...sessionIds])
-      .where('status', 'in', [...TAKING_STATUSES])
+      .where('status', '=', 'held')
       .$if(attendeeIds.length > 0, (q) => q.where('attendee_id', 'not in', [...attendeeIds]))
       .groupBy(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
+      .execute(),
+    db
+      .selectFrom('session_place_counts')
+      .select(['activity_id', 'ticket_id', 'confirmed'])
+      .where('client_id', '=', clientId)
+      .where('activity_id', 'in', [...sessionIds])
+      .where('confirmed', '>', 0)
       .execute(),
     attendeeIds.length === 0
       ? []
@@ -355,7 +363,7 @@ export async function loadCapacityRows(
   ]);
   return {
     places: [
-      ...counted.map(
+      ...held.map(
         (p): PlaceRow => ({
           activityId: p.activity_id,
           ticketId: p.ticket_id,
@@ -364,6 +372,7 @@ export async function loadCapacityRows(
           count: Number(p.n),
         }),
       ),
+      ...othersConfirmed(confirmed, own),
       ...own.map((p) => ({
         bookingId: p.booking_id,
         activityId: p.activity_id,
@@ -389,6 +398,29 @@ export async function loadCapacityRows(
       ...(await loadReEnrolmentKeeps(db, clientId, sessions)),
     ],
   };
+}
+
+/**
+ * The confirmed places counted per session and ticket, less the basket attendees' own (which
+ * come one row each): the same places, each once.
+ */
+function othersConfirmed(
+  counts: readonly { activity_id: string; ticket_id: string; confirmed: number }[],
+  own: readonly { activity_id: string; ticket_id: string; status: string }[],
+): PlaceRow[] {
+  const key = (activityId: string, ticketId: string) => `${activityId} ${ticketId}`;
+  const ownConfirmed = new Map<string, number>();
+  for (const p of own)
+    if (p.status === 'confirmed') {
+      const k = key(p.activity_id, p.ticket_id);
+      ownConfirmed.set(k, (ownConfirmed.get(k) ?? 0) + 1);
+    }
+  return counts.flatMap((c) => {
+    const n = Number(c.confirmed) - (ownConfirmed.get(key(c.activity_id, c.ticket_id)) ?? 0);
+    return n > 0
+      ? [{ activityId: c.activity_id, ticketId: c.ticket_id, status: 'confirmed', count: n }]
+      : [];
+  });
 }
 
 /** The customer's held bookings with no payment method chosen yet (the payment step's holds). */
