@@ -126,7 +126,7 @@ export function createApp(handle: DbHandle, config: AppConfig) {
 
   const app = new Hono<AppEnv>();
   // First, so every request's line has its id and full duration, whatever answers it.
-  if (config.logger) app.use(...requestLog(config.logger));
+  if (config.logger) app.use(requestLog(config.logger));
   app.use(async (c, next) => {
     c.set('db', handle.db);
     c.set('dialect', handle.dialect);

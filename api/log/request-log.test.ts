@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
 import { Hono } from 'hono';
-import type { PinoLogger } from 'hono-pino';
 import { describe, expect, it } from 'vitest';
 import { onError } from '../middleware/errors.ts';
 import { createLogger } from './logger.ts';
-import { requestLog } from './request-log.ts';
+import { type RequestLogVariables, requestLog } from './request-log.ts';
 
 /* The request log's shape, the stack of a failure, and the redaction net under explicit logs. */
 function captured() {
@@ -26,8 +25,8 @@ function captured() {
 }
 
 function appWith(logger: ReturnType<typeof createLogger>) {
-  const app = new Hono<{ Variables: { logger: PinoLogger } }>();
-  app.use(...requestLog(logger));
+  const app = new Hono<{ Variables: RequestLogVariables }>();
+  app.use(requestLog(logger));
   app.use(async (c, next) => {
     c.set('config' as never, { logger } as never);
     await next();
