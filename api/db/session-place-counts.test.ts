@@ -144,6 +144,12 @@ describe(`confirmed places kept per session (${testDialect})`, () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     await expectCountsRight();
     expect(await placesLeft()).toEqual([LIMIT, LIMIT - 2, LIMIT - 1, LIMIT, LIMIT]);
+
+    // A place row deleted outright (a clean-up, a seed) is no longer counted either.
+    const benPlaces = benBooking.body.data.items[0].places as { _id: string }[];
+    await ctx.handle.db.deleteFrom('booking_places').where('id', '=', benPlaces[0]!._id).execute();
+    await expectCountsRight();
+    expect(await placesLeft()).toEqual([LIMIT, LIMIT - 1, LIMIT - 1, LIMIT, LIMIT]);
   });
 
   it('are worked out again from the places when the migration runs on existing bookings', async () => {

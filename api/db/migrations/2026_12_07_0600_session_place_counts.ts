@@ -78,7 +78,7 @@ async function postgresTriggers(db: Kysely<any>) {
   const joined =
     "select activity_id, ticket_id, client_id, 1 as delta from new_places where status = 'confirmed'";
   const left =
-    "select activity_id, ticket_id, client_id, -1 from old_places where status = 'confirmed'";
+    "select activity_id, ticket_id, client_id, -1 as delta from old_places where status = 'confirmed'";
   const events = {
     insert: { changed: joined, tables: 'new table as new_places' },
     delete: { changed: left, tables: 'old table as old_places' },
