@@ -6,7 +6,7 @@
  *   vite build --mode pay         the card payment page  → dist/pay (served at /pay/{bookingId})
  */
 import { resolve } from 'node:path';
-import type { Plugin, UserConfig } from 'vite';
+import { type Plugin, parseSync, type UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
@@ -97,9 +97,76 @@ const compatHooks: Plugin = {
   },
 };
 
+/*
+ * engine/messages.ts is one object of every message the product has (server, dashboard and
+ * widget), and a bundler keeps an object whole: the widget carried all of them for the score it
+ * shows. In the widget's build the object becomes a module of one export per message, re-exported
+ * as the namespace `messages` (`export * as messages`), so `messages.required` is what it was and
+ * the bundle keeps only the messages the widget reads. The texts are the engine's own source,
+ * moved, not copied; a shape this does not know fails the build instead of guessing.
+ */
+const MESSAGES = /engine[\\/]messages\.ts$/;
+const messageExports: Plugin = {
+  name: 'classwise:message-exports',
+  enforce: 'pre',
+  transform(code, id) {
+    if (MESSAGES.test(id)) {
+      const code = `export * as messages from ${JSON.stringify(`${id}?texts`)};`;
+      return { code, map: { mappings: '' } };
+    }
+    if (!id.endsWith('?texts') || !MESSAGES.test(id.slice(0, -'?texts'.length))) return null;
+    const fail = (why: string) => this.error(`engine/messages.ts: ${why} (vite.config.ts)`);
+    const { program } = parseSync(id, code, { lang: 'ts' });
+    const declaration = program.body.find(
+      (node) =>
+        node.type === 'ExportNamedDeclaration' &&
+        node.declaration?.type === 'VariableDeclaration' &&
+        node.declaration.declarations[0]?.id.type === 'Identifier' &&
+        node.declaration.declarations[0].id.name === 'messages',
+    );
+    if (declaration?.type !== 'ExportNamedDeclaration') return fail('no `export const messages`');
+    const init =
+      declaration.declaration?.type === 'VariableDeclaration'
+        ? declaration.declaration.declarations[0]?.init
+        : undefined;
+    const object = init?.type === 'TSAsExpression' ? init.expression : init;
+    if (object?.type !== 'ObjectExpression') return fail('`messages` is not an object literal');
+    // Edited in place, each line kept where it was, so a line-for-line map is the exact one.
+    const edits: [start: number, end: number, text: string][] = [
+      [declaration.start, object.start + 1, ''],
+      [object.end - 1, declaration.end, ''],
+    ];
+    for (const property of object.properties) {
+      if (
+        property.type !== 'Property' ||
+        property.key.type !== 'Identifier' ||
+        property.computed ||
+        property.method ||
+        property.kind !== 'init'
+      ) {
+        return fail('`messages` holds something other than `name: value`');
+      }
+      const gap = code.slice(property.start, property.value.start).replace(/[^\n]/g, '');
+      edits.push([
+        property.start,
+        property.value.start,
+        `export const ${property.key.name} = ${gap}`,
+      ]);
+      const comma = code.indexOf(',', property.value.end);
+      if (comma !== -1 && comma < object.end) edits.push([comma, comma + 1, ';']);
+    }
+    let out = code;
+    for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) {
+      out = out.slice(0, start) + text + out.slice(end);
+    }
+    const lines = out.split('\n').length;
+    return { code: out, map: { mappings: `AAAA${';AACA'.repeat(lines - 1)}`, sources: [id] } };
+  },
+};
+
 function widget(): UserConfig {
   return {
-    plugins: [initialEngineCopies, compatHooks],
+    plugins: [initialEngineCopies, compatHooks, messageExports],
     resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': '"production"' },
     publicDir: false,
