@@ -32,7 +32,7 @@ function load<T>(loader: Loader<T>): Promise<T> {
     // The chunk resolves with its styles in place: a step never shows unstyled.
     // preact/compat too (the initial bundle does without it, preact.ts): it must patch preact
     // before any later view renders, even one whose own chunk does not import it.
-    promise = Promise.all([loader(), loadStyles(), import('react')]).then(
+    promise = Promise.all([loader(), loadStyles(), import('./compat-patch.ts')]).then(
       ([module]) => {
         done.set(loader, module);
         return module;
