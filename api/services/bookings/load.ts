@@ -295,9 +295,9 @@ export async function cardAvailable(
  * the database keeps per session and ticket (session_place_counts), held ones are counted per
  * hold expiry (`PlaceRow.count`): the cost does not grow with the places ever taken
  * (docs/architecture.md, Performance), and the engine still decides which rows take a place,
- * a hold only until it runs out. The places of `attendeeIds` (a basket's attendees) come one row per place
- * instead, with their booking, for the rules about a family's own places (double bookings, own
- * holds giving way). Only offers (Pending, Ready) are read: a Waiting entry takes no place. An
+ * a hold only until it runs out. The places of `attendeeIds` (a basket's attendees) come one row
+ * per place instead, with their booking, for the rules about a family's own places (double
+ * bookings, own holds giving way). Only offers (Pending, Ready) are read: a Waiting entry takes no place. An
  * AllSessions offer becomes one row per session of its own group (engine `offersBySession`),
  * never a place in another group's sessions.
  */
