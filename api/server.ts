@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { parseEnv } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { flushLaterHits } from './db/repositories/rate-limits.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { type JobHandler, startWorker } from './jobs/queue.ts';
@@ -156,6 +157,8 @@ export async function startServer(config: ServerConfig) {
       }, config.shutdownMs);
       late.unref();
       await Promise.all([closed, worker.stop()]);
+      // Refused attempts counted a moment ago are written before the database closes.
+      await flushLaterHits();
       clearTimeout(late);
       await handle.close();
       logger.flush?.();

@@ -8,7 +8,8 @@
  *   the throughput run, so no booking limit per parent answers first), for a session with 10
  *   places: exactly 10 must be 201 and the rest 409, with the p99 of all of them.
  * Overbooking is read back from the database afterwards and must be 0.
- * Run directly with `npx tsx bench/bookings.bench.ts` (add BENCH_DATABASE_URL for PostgreSQL).
+ * Run directly with `npx tsx bench/bookings.bench.ts` (add BENCH_DATABASE_URL for PostgreSQL;
+ * BENCH_SECONDS=1 shortens the throughput run, to repeat the burst quickly).
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +18,7 @@ import { freePort, spawnBenchServer } from './child-server.ts';
 import { type Load, measure, probeHealth, settle } from './http-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_C ?? 50);
-const SECONDS = 3;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const BURST = 500;
 
 interface Setup {
@@ -34,6 +35,8 @@ interface Setup {
 
 export interface BookingFigures {
   database: string;
+  /** How long the throughput run lasted (BENCH_SECONDS, 3 by default). */
+  seconds: number;
   throughput: Load;
   burst: Load;
   healthDuringBurst: Load;
@@ -159,6 +162,7 @@ export async function runBookingsBench(
     );
     return {
       database: databaseUrl ? `PostgreSQL${processes === 2 ? ', two processes' : ''}` : 'SQLite',
+      seconds: SECONDS,
       throughput,
       burst,
       healthDuringBurst,

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { textBody } from '../http/response-text.ts';
+import { noteOrganiserWrite, organiserWriteCount } from '../services/organiser-writes.ts';
 
 /*
  * The anonymous public reads (the listing, a group's page, the organiser's public settings, the
@@ -59,10 +60,7 @@ export function createPublicReadCache({
 }): PublicReadCache {
   const kept = new Map<string, KeptRead>();
   const building = new Map<string, Promise<KeptRead | null>>();
-  /** Writes per organiser, and writes nobody signed in made (a webhook), which drop every copy. */
-  const writes = new Map<string, number>();
-  let anonymousWrites = 0;
-  const generationOf = (clientId: string) => (writes.get(clientId) ?? 0) + anonymousWrites;
+  const generationOf = organiserWriteCount;
 
   const answer = (c: Context<AppEnv>, copy: KeptRead) => {
     c.set('keptRead', copy);
@@ -124,9 +122,7 @@ export function createPublicReadCache({
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || c.res.status >= 400)
       return;
     if (LEAVES_PUBLIC_READS.test(c.req.path)) return;
-    const clientId = c.get('caller')?.clientId;
-    if (clientId) writes.set(clientId, (writes.get(clientId) ?? 0) + 1);
-    else anonymousWrites++;
+    noteOrganiserWrite(c.get('caller')?.clientId ?? null);
   });
 
   return { read, dropOnWrite };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityGroupFormValues } from '../../engine/index.ts';
+import { readCounter } from '../db/repositories/rate-limits.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
   allowPayLater,
@@ -47,6 +49,48 @@ describe('a sold-out camp', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual(refused.body);
     expect((await bookDay(third!, 1)).status).toBe(201);
+  });
+
+  it('books the next parent at once when the organiser adds a place', async () => {
+    const [holder, waiting] = [
+      await parentWithChildren(ctx, org, ['Fay']),
+      await parentWithChildren(ctx, org, ['Gus']),
+    ];
+    const day = camp.sessions[3]!;
+    expect((await bookDay(holder!, 3)).status).toBe(201);
+    // Twice: the second refusal is answered from what the first read of the camp kept.
+    expect((await bookDay(waiting!, 3)).status).toBe(409);
+    expect((await bookDay(waiting!, 3)).status).toBe(409);
+    const saved = await ctx.request('GET', `/api/activity-groups/${camp._id}`, {
+      token: org.token,
+    });
+    const values = activityGroupFormValues(saved.body.data);
+    const raised = await ctx.request('PUT', `/api/activity-groups/${camp._id}`, {
+      token: org.token,
+      body: {
+        ...values,
+        activities: values.activities!.map((s) => (s._id === day ? { ...s, placeLimit: 2 } : s)),
+      },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect((await bookDay(waiting!, 3)).status).toBe(201);
+  });
+
+  it('counts every refused attempt against the unpaid-bookings limit, as it answers', async () => {
+    const parent = await parentWithChildren(ctx, org, ['Hal']);
+    // Day 0 is full from the first test: each of these is refused before its transaction.
+    for (let i = 0; i < 3; i++) expect((await bookDay(parent!, 0)).status).toBe(409);
+    const key = `unpaid-booking:${parent!.userId}`;
+    expect((await readCounter(ctx.handle.db, key))?.count).toBe(3);
+    // Written to the database a moment later, all together, and still 3 once there.
+    await new Promise((done) => setTimeout(done, 100));
+    const stored = await ctx.handle.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    expect(Number(stored?.count)).toBe(3);
+    expect((await readCounter(ctx.handle.db, key))?.count).toBe(3);
   });
 
   it('gives a place that was handed back to the next parent at once', async () => {

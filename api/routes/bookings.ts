@@ -10,7 +10,7 @@ import {
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { claimIdempotencyKey } from '../db/repositories/idempotency-keys.ts';
-import { hit, readCounter } from '../db/repositories/rate-limits.ts';
+import { hit, hitLater, pendingHits, readCounter } from '../db/repositories/rate-limits.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
@@ -56,7 +56,8 @@ const unpaidKey = (userId: string) => `unpaid-booking:${userId}`;
  */
 async function limitUnpaidBookings(db: Db, userId: string) {
   const window = unpaidWindow();
-  const count = await hit(db, unpaidKey(userId), window.start);
+  const key = unpaidKey(userId);
+  const count = (await hit(db, key, window.start)) + pendingHits(key, window.start);
   if (count > UNPAID_BOOKINGS.limit) throw window.tooMany();
 }
 
@@ -93,9 +94,10 @@ async function countedWithBooking<T>(
       (db) => refuseOverUnpaidLimit(db, userId),
     );
   } catch (error) {
-    // Rolled back with the booking, or never reached: count the refused attempt on its own. A
-    // count that cannot be written (the database too busy) must not hide the refusal's reason.
-    await hit(c.get('db'), unpaidKey(userId), unpaidWindow().start).catch(() => undefined);
+    // Rolled back with the booking, or never reached: count the refused attempt on its own,
+    // written with the other refusals of the moment (hitLater), so a camp's last places going
+    // do not cost every parent refused a disk flush of their own.
+    hitLater(c.get('db'), unpaidKey(userId), unpaidWindow().start);
     throw error;
   }
 }

@@ -54,13 +54,96 @@ export async function recordFailure(
   return Number(row.count);
 }
 
+/**
+ * Counts one hit in a fixed window like `hit`, written a moment later together with the other
+ * hits counted meanwhile: one transaction, one durable commit, for all of them. For counts that
+ * need not be in the database before the answer goes out: a booking refused because the places
+ * are gone is still an attempt (routes/bookings.ts), and when the last places of a popular camp
+ * go, hundreds are refused within a second; committing each on its own cost every one of them a
+ * disk flush. This process adds its own unwritten hits wherever it reads the counter
+ * (`readCounter`, `pendingHits`), so its own limits stay exact; another process sees them within
+ * `LATER_HITS_MS`.
+ */
+export function hitLater(db: Db, key: string, windowStart: number): void {
+  const bounded = boundedKey(key);
+  const pending = laterHits.get(bounded);
+  if (pending && pending.db === db && pending.windowStart === windowStart) pending.count += 1;
+  else laterHits.set(bounded, { db, windowStart, count: 1 });
+  if (!flushTimer) {
+    flushTimer = setTimeout(() => void flushLaterHits(), LATER_HITS_MS);
+    flushTimer.unref();
+  }
+}
+
+/** How long a hit counted with `hitLater` waits for others to be written with it. */
+export const LATER_HITS_MS = 20;
+
+type LaterHits = Map<string, { db: Db; windowStart: number; count: number }>;
+/** Hits waiting for the next write, and the batches being written (still counted until then). */
+let laterHits: LaterHits = new Map();
+const writing = new Set<LaterHits>();
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+const unwritten = (bounded: string) =>
+  [laterHits, ...writing].flatMap((batch) => batch.get(bounded) ?? []);
+
+/** This process's hits on a key not written yet, in the window that starts at `windowStart`. */
+export function pendingHits(key: string, windowStart: number): number {
+  return unwritten(boundedKey(key))
+    .filter((p) => p.windowStart === windowStart)
+    .reduce((sum, p) => sum + p.count, 0);
+}
+
+/**
+ * Writes every hit counted with `hitLater` so far, one transaction per database. A count that
+ * cannot be written (the database gone or too busy) is dropped, as a refused attempt's count
+ * always was: it must never turn an answer into an error.
+ */
+export async function flushLaterHits(): Promise<void> {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  const batch = laterHits;
+  if (batch.size === 0) return;
+  laterHits = new Map();
+  writing.add(batch);
+  const byDb = new Map<Db, Array<[string, number, number]>>();
+  for (const [key, { db, windowStart, count }] of batch)
+    byDb.set(db, [...(byDb.get(db) ?? []), [key, windowStart, count]]);
+  try {
+    for (const [db, rows] of byDb)
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          for (const [key, windowStart, count] of rows)
+            await trx
+              .insertInto('rate_limits')
+              .values({ key, window_start: windowStart, count })
+              .onConflict((oc) =>
+                oc.column('key').doUpdateSet({
+                  count: sql`case when rate_limits.window_start = ${windowStart} then rate_limits.count + ${count} else ${count} end`,
+                  window_start: windowStart,
+                }),
+              )
+              .execute();
+        })
+        .catch(() => undefined);
+  } finally {
+    writing.delete(batch);
+  }
+}
+
+/** A counter as this process knows it: the database's, plus its own hits not written yet. */
 export async function readCounter(db: Db, key: string) {
   const row = await db
     .selectFrom('rate_limits')
     .select(['count', 'window_start'])
     .where('key', '=', boundedKey(key))
     .executeTakeFirst();
-  return row ? { count: Number(row.count), at: Number(row.window_start) } : null;
+  const stored = row ? { count: Number(row.count), at: Number(row.window_start) } : null;
+  const latest = Math.max(stored?.at ?? 0, ...unwritten(boundedKey(key)).map((p) => p.windowStart));
+  if (latest === 0) return stored;
+  const count = (stored?.at === latest ? stored.count : 0) + pendingHits(key, latest);
+  return { count, at: latest };
 }
 
 export const clearCounter = (db: Db, key: string) =>

@@ -15,6 +15,7 @@ import {
   todayIn,
 } from '../../../engine/index.ts';
 import type { Db } from '../../db/connection.ts';
+import { organiserWriteCount } from '../organiser-writes.ts';
 import { trialBasketProblems } from '../trials.ts';
 import {
   basketError,
@@ -24,6 +25,7 @@ import {
   loadPricingInput,
   loadUnplacedHolds,
 } from './load.ts';
+import { keepCatalogue, keptCatalogue } from './sold-out.ts';
 
 export interface PricedBasket {
   client: Awaited<ReturnType<typeof loadPricingInput>>['client'];
@@ -231,8 +233,11 @@ export async function placesGoneBeforeBooking(
   basket: Basket,
   now: number,
 ): Promise<{ fullSessions: string[]; priced: Pick<PricedBasket, 'groups' | 'client'> } | null> {
-  const client = await loadClient(db, caller.clientId);
-  const groups = await loadBasketGroups(db, caller.clientId, basket);
+  const kept = keptCatalogue(caller.clientId, basket);
+  const writes = organiserWriteCount(caller.clientId);
+  const client = kept?.client ?? (await loadClient(db, caller.clientId));
+  const groups = kept?.groups ?? (await loadBasketGroups(db, caller.clientId, basket));
+  if (!kept) keepCatalogue(caller.clientId, basket, { client, groups, writes });
   const price = priceBasket({
     groups,
     lines: basketLines(basket),
