@@ -26,7 +26,9 @@ export function spawnBenchServer(script: string, env: Record<string, string> = {
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child: BenchChild = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-    env: { ...process.env, ...env },
+    // The libraries choose their build as deployed (React renders every e-mail), as the
+    // production entry sets it (scripts/production/node-env.ts).
+    env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
     detached: true,
   });

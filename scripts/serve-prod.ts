@@ -1,3 +1,5 @@
+// First: what NODE_ENV says decides which build some libraries load (production/node-env.ts).
+import './production/node-env.ts';
 import { openDatabase } from '../api/db/connection.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { startServer } from '../api/server.ts';
