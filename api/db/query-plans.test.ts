@@ -77,8 +77,13 @@ async function capture(run: (db: Db) => Promise<unknown>): Promise<CompiledQuery
   return queries;
 }
 
-/** Tables with rows for every booking, place or message: their size is the organiser's history. */
+/**
+ * Tables with rows for every booking, place or message (their size is the organiser's history),
+ * and the sessions, which grow with the catalogue: a page of ten groups must not read a
+ * thousand groups' sessions.
+ */
 const GROWS_WITH_USE = new Set([
+  'activities',
   'bookings',
   'booking_items',
   'booking_places',
