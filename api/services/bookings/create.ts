@@ -153,11 +153,13 @@ export async function createBooking(
   }
   // While a group is sold out, a customer's basket for it is counted before it queues for the
   // write lock: the parents who missed the last places are told so at once (sold-out.ts).
-  if (guarded && !input.admin && maySoldOut(clientId, basket, clock())) {
-    if (input.limit) await input.limit(db);
-    const gone = await placesGoneBeforeBooking(db, { clientId, userId }, basket, clock());
+  const refuseIfGone = async (from: Db) => {
+    if (!guarded || input.admin || !maySoldOut(clientId, basket, clock())) return;
+    if (input.limit) await input.limit(from);
+    const gone = await placesGoneBeforeBooking(from, { clientId, userId }, basket, clock());
     if (gone) throw fullSessionsError(gone.priced, gone.fullSessions);
-  }
+  };
+  await refuseIfGone(db);
   const stale = guarded
     ? null
     : await priceBasketFor(db, clientId, userId, basket, clock(), {
@@ -168,7 +170,14 @@ export async function createBooking(
     // commit together (api/routes/bookings.ts).
     return await inTransaction(db, async (trx) => {
       const locking = guarded && dialect === 'postgres';
-      if (locking) await lockCustomerRows(trx, clientId, userId, basket);
+      if (locking) {
+        // Asked again once a connection is ours: on PostgreSQL the baskets sent before the
+        // first refusal have all passed the first look by then, and would each price the whole
+        // basket (thirty statements) and wait their turn for the session's lock to be told it
+        // is full. The sessions are not locked yet, so this waits for nobody.
+        await refuseIfGone(trx);
+        await lockCustomerRows(trx, clientId, userId, basket);
+      }
       if (input.first) await input.first(trx);
       if (key) {
         const existing = await findByIdempotencyKey(trx, clientId, userId, key);
