@@ -15,13 +15,22 @@ export function boundedKey(key: string): string {
  * Counts one hit in a fixed window and returns the count so far. One upsert statement, so two
  * processes counting the same key at once both see the right total.
  */
-export async function hit(db: Db, key: string, windowStart: number): Promise<number> {
+export const hit = (db: Db, key: string, windowStart: number): Promise<number> =>
+  addHits(db, boundedKey(key), windowStart, 1);
+
+/** `count` hits on an already bounded key in the window that starts at `windowStart`. */
+async function addHits(
+  db: Db,
+  bounded: string,
+  windowStart: number,
+  count: number,
+): Promise<number> {
   const row = await db
     .insertInto('rate_limits')
-    .values({ key: boundedKey(key), window_start: windowStart, count: 1 })
+    .values({ key: bounded, window_start: windowStart, count })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
+        count: sql`case when rate_limits.window_start = ${windowStart} then rate_limits.count + ${count} else ${count} end`,
         window_start: windowStart,
       }),
     )
@@ -114,17 +123,7 @@ export async function flushLaterHits(): Promise<void> {
       await db
         .transaction()
         .execute(async (trx) => {
-          for (const [key, windowStart, count] of rows)
-            await trx
-              .insertInto('rate_limits')
-              .values({ key, window_start: windowStart, count })
-              .onConflict((oc) =>
-                oc.column('key').doUpdateSet({
-                  count: sql`case when rate_limits.window_start = ${windowStart} then rate_limits.count + ${count} else ${count} end`,
-                  window_start: windowStart,
-                }),
-              )
-              .execute();
+          for (const [key, windowStart, count] of rows) await addHits(trx, key, windowStart, count);
         })
         .catch(() => undefined);
   } finally {

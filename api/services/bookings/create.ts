@@ -153,8 +153,11 @@ export async function createBooking(
   }
   // While a group is sold out, a customer's basket for it is counted before it queues for the
   // write lock: the parents who missed the last places are told so at once (sold-out.ts).
+  // Once counted and found to fit, the basket is not counted early again: its booking counts.
+  let counted = false;
   const refuseIfGone = async (from: Db) => {
-    if (!guarded || input.admin || !maySoldOut(clientId, basket, clock())) return;
+    if (counted || !guarded || input.admin || !maySoldOut(clientId, basket, clock())) return;
+    counted = true;
     if (input.limit) await input.limit(from);
     const gone = await placesGoneBeforeBooking(from, { clientId, userId }, basket, clock());
     if (gone) throw fullSessionsError(gone.priced, gone.fullSessions);

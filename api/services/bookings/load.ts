@@ -297,9 +297,9 @@ export async function cardAvailable(
  * (docs/architecture.md, Performance), and the engine still decides which rows take a place,
  * a hold only until it runs out. The places of `attendeeIds` (a basket's attendees) come one row
  * per place instead, with their booking, for the rules about a family's own places (double
- * bookings, own holds giving way). Only offers (Pending, Ready) are read: a Waiting entry takes no place. An
- * AllSessions offer becomes one row per session of its own group (engine `offersBySession`),
- * never a place in another group's sessions.
+ * bookings, own holds giving way). Only offers (Pending, Ready) are read: a Waiting entry takes
+ * no place. An AllSessions offer becomes one row per session of its own group (engine
+ * `offersBySession`), never a place in another group's sessions.
  */
 export async function loadCapacityRows(
   db: Db,

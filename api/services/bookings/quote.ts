@@ -233,11 +233,8 @@ export async function placesGoneBeforeBooking(
   basket: Basket,
   now: number,
 ): Promise<{ fullSessions: string[]; priced: Pick<PricedBasket, 'groups' | 'client'> } | null> {
-  const kept = keptCatalogue(caller.clientId, basket);
-  const writes = organiserWriteCount(caller.clientId);
-  const client = kept?.client ?? (await loadClient(db, caller.clientId));
-  const groups = kept?.groups ?? (await loadBasketGroups(db, caller.clientId, basket));
-  if (!kept) keepCatalogue(caller.clientId, basket, { client, groups, writes });
+  const { client, groups } =
+    keptCatalogue(caller.clientId, basket) ?? (await readCatalogue(db, caller.clientId, basket));
   const price = priceBasket({
     groups,
     lines: basketLines(basket),
@@ -256,6 +253,18 @@ export async function placesGoneBeforeBooking(
     ownHoldsGiveWay: true,
   });
   return fullSessions.length > 0 ? { fullSessions, priced: { groups, client } } : null;
+}
+
+/** What a sold-out group's basket is checked against, read and kept for the next basket. */
+async function readCatalogue(db: Db, clientId: string, basket: Basket) {
+  // Taken before the reads: a write answered meanwhile keeps this copy from being kept.
+  const writes = organiserWriteCount(clientId);
+  const catalogue = {
+    client: await loadClient(db, clientId),
+    groups: await loadBasketGroups(db, clientId, basket),
+  };
+  keepCatalogue(clientId, basket, { ...catalogue, writes });
+  return catalogue;
 }
 
 /**
