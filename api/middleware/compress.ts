@@ -11,7 +11,7 @@ import {
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import { setResponseHeader } from '../http/response-headers.ts';
+import { replaceResponse, setResponseHeader } from '../http/response-headers.ts';
 import { textBody } from '../http/response-text.ts';
 
 /*
@@ -124,26 +124,30 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   if (STREAMED.test(type) && res.body) {
     varyOnEncoding(c);
     const stream = Duplex.toWeb(compressor(encoding, null));
-    c.res = new Response(
-      res.body.pipeThrough(stream as unknown as ReadableWritablePair<Uint8Array, Uint8Array>),
-      res,
+    replaceResponse(
+      c,
+      new Response(
+        res.body.pipeThrough(stream as unknown as ReadableWritablePair<Uint8Array, Uint8Array>),
+        res,
+      ),
     );
   } else {
     // Everything else is built whole before it is sent, so its size is known and it is
-    // compressed on libuv's thread pool: a large listing never stalls the event loop.
-    const body = text === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(text);
-    if (body.length < THRESHOLD) {
-      c.res = new Response(body, res);
-      return;
-    }
-    varyOnEncoding(c);
+    // compressed on libuv's thread pool: a large listing never stalls the event loop. A kept
+    // public read was compressed by the first answer that needed it.
     const kept = c.get('keptRead');
     let packed = kept?.packed[encoding];
     if (!packed) {
+      const body = text === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(text);
+      if (body.length < THRESHOLD) {
+        replaceResponse(c, new Response(body, res));
+        return;
+      }
       packed = await pack(body, encoding, type);
       if (kept) kept.packed[encoding] = packed;
     }
-    c.res = new Response(new Uint8Array(packed), res);
+    varyOnEncoding(c);
+    replaceResponse(c, new Response(new Uint8Array(packed), res));
     c.res.headers.set('Content-Length', String(packed.length));
   }
   c.res.headers.set('Content-Encoding', encoding);

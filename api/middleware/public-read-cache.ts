@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
+import { replaceResponse } from '../http/response-headers.ts';
 import { textBody } from '../http/response-text.ts';
 import { noteOrganiserWrite, organiserWriteCount } from '../services/organiser-writes.ts';
 
@@ -91,7 +92,7 @@ export function createPublicReadCache({
       let text = textBody(res);
       if (text === undefined) {
         text = await res.text();
-        c.res = new Response(text, res);
+        replaceResponse(c, new Response(text, res));
       }
       const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
       c.res.headers.set('ETag', etag);
