@@ -34,9 +34,25 @@ type Encoding = 'br' | 'gzip';
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCb);
 
+/**
+ * Browsers send one of a handful of `Accept-Encoding` values, so each is worked out once: parsing
+ * it was a twentieth of a kept public read's time. Bounded, as the header is the client's.
+ */
+const chosen = new Map<string, Encoding | null>();
+const MAX_CHOSEN = 64;
+
 /** The best encoding the client accepts (q > 0), brotli preferred over gzip at equal weight. */
 export function chooseEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  const known = chosen.get(header);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(header);
+  if (chosen.size >= MAX_CHOSEN) chosen.delete(chosen.keys().next().value as string);
+  chosen.set(header, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().split(';');
