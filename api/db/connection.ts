@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import SQLite from 'better-sqlite3';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   Kysely,
   PostgresDialect,
@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { HttpError } from '../http/errors.ts';
 import type { Database } from './schema.ts';
+import { CommitGroup } from './sqlite-commit-group.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -91,7 +92,16 @@ class ConnectionQueue {
   private turnAt = performance.now();
   private turnPending = false;
 
-  constructor(private readonly waitMs: number) {}
+  constructor(
+    private readonly waitMs: number,
+    /** Called when the connection comes free and nobody waits for it. */
+    private readonly onIdle: () => void = () => undefined,
+  ) {}
+
+  /** Whether anyone waits for the connection (the next transaction of a commit group). */
+  get waiting(): boolean {
+    return this.waiters.length > 0;
+  }
 
   acquire(): Promise<void> {
     if (!this.held && this.waiters.length === 0 && !this.overdue()) {
@@ -150,6 +160,7 @@ class ConnectionQueue {
   release() {
     this.held = false;
     if (this.waiters.length > 0) this.scheduleHandOver();
+    else this.onIdle();
   }
 
   private handOver() {
@@ -166,6 +177,7 @@ class ConnectionQueue {
       waiter.resolve();
       return;
     }
+    this.onIdle();
   }
 }
 
@@ -185,12 +197,14 @@ interface Waiter {
 
 /** Runs statements on the one SQLite connection; another process's write lock held past the
  * busy timeout is a `LockWaitTimeout`. */
-class SqliteQueuedConnection implements DatabaseConnection {
+class SqliteQueuedConnection {
   constructor(private readonly database: SQLite.Database) {}
 
-  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+  /** `outside`: the statement runs outside any transaction, told to the commit group first. */
+  executeQuery<R>(compiled: CompiledQuery, outside?: CommitGroup): Promise<QueryResult<R>> {
     try {
       const statement = this.database.prepare(compiled.sql);
+      outside?.beforeStatement(statement.readonly);
       const parameters = compiled.parameters as unknown[];
       if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
       const { changes, lastInsertRowid } = statement.run(parameters);
@@ -204,6 +218,35 @@ class SqliteQueuedConnection implements DatabaseConnection {
       return Promise.reject(error);
     }
   }
+}
+
+/**
+ * One turn of the connection, as Kysely holds it from acquire to release. A transaction that
+ * joins a commit group gives the connection back at its commit, before Kysely releases it (its
+ * commit waits for the group, which needs the next transaction to run), so a lease remembers
+ * whether it still holds the connection and whether its transaction is over.
+ */
+class SqliteLease implements DatabaseConnection {
+  transaction: { nested: boolean } | null = null;
+  /** Committed or rolled back: a rollback after a failed group commit has nothing to undo. */
+  finished = false;
+  private released = false;
+
+  constructor(
+    private readonly connection: SqliteQueuedConnection,
+    private readonly group: CommitGroup,
+    private readonly queue: ConnectionQueue,
+  ) {}
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return this.connection.executeQuery(compiled, this.transaction ? undefined : this.group);
+  }
+
+  release() {
+    if (this.released) return;
+    this.released = true;
+    this.queue.release();
+  }
 
   // biome-ignore lint/correctness/useYield: streaming is not used; Kysely's interface needs it.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
@@ -216,30 +259,60 @@ class SqliteQueuedConnection implements DatabaseConnection {
  * processes both read and then fail to upgrade to a write lock. BEGIN IMMEDIATE takes the write
  * lock up front, so a booking transaction either runs alone or waits: no oversell. The wait is
  * bounded (`lockWaitMs`): the queue for this process's one connection, then SQLite's busy
- * timeout for another process's write lock.
+ * timeout for another process's write lock. Transactions that follow each other while others
+ * wait share one commit (sqlite-commit-group.ts).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   private readonly queue: ConnectionQueue;
   private readonly connection: SqliteQueuedConnection;
+  private readonly group: CommitGroup;
   constructor(database: SQLite.Database, lockWaitMs: number) {
     super({ database });
-    this.queue = new ConnectionQueue(lockWaitMs);
+    this.group = new CommitGroup(database);
+    this.queue = new ConnectionQueue(lockWaitMs, () => this.group.idle());
     this.connection = new SqliteQueuedConnection(database);
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.queue.acquire();
-    return this.connection;
+    return new SqliteLease(this.connection, this.group, this.queue);
   }
-  override async releaseConnection(): Promise<void> {
-    this.queue.release();
+  override async releaseConnection(lease?: DatabaseConnection): Promise<void> {
+    (lease as SqliteLease).release();
   }
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  override async beginTransaction(lease: DatabaseConnection): Promise<void> {
+    const own = lease as SqliteLease;
+    own.finished = false;
+    own.transaction = lockWaitsAsTimeouts(() => this.group.begin());
   }
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+  override async commitTransaction(lease: DatabaseConnection): Promise<void> {
+    const own = lease as SqliteLease;
+    const nested = own.transaction?.nested ?? false;
+    own.transaction = null;
+    own.finished = true;
+    const joined = lockWaitsAsTimeouts(() => this.group.commit(nested, this.queue.waiting));
+    if (joined) {
+      own.release();
+      await joined;
+    }
     const request = requests.getStore();
     if (request) request.committed = true;
+  }
+  override async rollbackTransaction(lease: DatabaseConnection): Promise<void> {
+    const own = lease as SqliteLease;
+    if (own.finished) return;
+    const nested = own.transaction?.nested ?? false;
+    own.transaction = null;
+    own.finished = true;
+    this.group.rollback(nested);
+  }
+}
+
+/** Runs a statement of the commit group, with a write lock held too long as `LockWaitTimeout`. */
+function lockWaitsAsTimeouts<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw isLockWait(error) ? new LockWaitTimeout() : error;
   }
 }
 
@@ -276,7 +349,13 @@ function withStatementCache(database: SQLite.Database, size: number): SQLite.Dat
     cache.clear();
     return database.close();
   };
-  return { prepare, close } as unknown as SQLite.Database;
+  return {
+    prepare,
+    close,
+    get inTransaction() {
+      return database.inTransaction;
+    },
+  } as unknown as SQLite.Database;
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
