@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityGroupFormValues } from '../../engine/index.ts';
 import { readCounter } from '../db/repositories/rate-limits.ts';
+import { createBooking } from '../services/bookings/create.ts';
+import { releaseBooking } from '../services/bookings/lifecycle.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
   allowPayLater,
+  basket,
   bookDayPayLater,
   type Camp,
   createCamp,
@@ -91,6 +94,31 @@ describe('a sold-out camp', () => {
       .executeTakeFirst();
     expect(Number(stored?.count)).toBe(3);
     expect((await readCounter(ctx.handle.db, key))?.count).toBe(3);
+  });
+
+  it('keeps a place held at the payment step from the next parents, then gives it on', async () => {
+    const [holder, first, second] = [
+      await parentWithChildren(ctx, org, ['Ivy']),
+      await parentWithChildren(ctx, org, ['Jay']),
+      await parentWithChildren(ctx, org, ['Kit']),
+    ];
+    const day = camp.sessions[4]!;
+    const held = await createBooking(ctx.handle, {
+      clientId: org.clientId,
+      userId: holder!.userId,
+      basket: basket(camp._id, {
+        ticket: camp.day,
+        activities: [day],
+        attendees: holder!.children,
+      }),
+      hold: true,
+    });
+    // No place is confirmed, so the count of confirmed places alone would let them through:
+    // the hold still takes the place, first in the booking, then in the count before it.
+    expect((await bookDay(first!, 4)).status).toBe(409);
+    expect((await bookDay(second!, 4)).status).toBe(409);
+    await releaseBooking(ctx.handle.db, org.clientId, held.bookingId, 'expired');
+    expect((await bookDay(second!, 4)).status).toBe(201);
   });
 
   it('gives a place that was handed back to the next parent at once', async () => {

@@ -321,13 +321,7 @@ export async function loadCapacityRows(
       .$if(attendeeIds.length > 0, (q) => q.where('attendee_id', 'not in', [...attendeeIds]))
       .groupBy(['activity_id', 'ticket_id', 'status', 'hold_expires_at'])
       .execute(),
-    db
-      .selectFrom('session_place_counts')
-      .select(['activity_id', 'ticket_id', 'confirmed'])
-      .where('client_id', '=', clientId)
-      .where('activity_id', 'in', [...sessionIds])
-      .where('confirmed', '>', 0)
-      .execute(),
+    readConfirmedCounts(db, clientId, sessionIds),
     attendeeIds.length === 0
       ? []
       : db
@@ -402,6 +396,30 @@ export async function loadCapacityRows(
       ...(await loadReEnrolmentKeeps(db, clientId, sessions)),
     ],
   };
+}
+
+/** The confirmed places per session and ticket, as the database keeps them counted. */
+const readConfirmedCounts = (db: Db, clientId: string, sessionIds: readonly string[]) =>
+  db
+    .selectFrom('session_place_counts')
+    .select(['activity_id', 'ticket_id', 'confirmed'])
+    .where('client_id', '=', clientId)
+    .where('activity_id', 'in', [...sessionIds])
+    .where('confirmed', '>', 0)
+    .execute();
+
+/**
+ * The sessions' confirmed places alone, in one statement: no holds, no one place row per own
+ * attendee, no waitlist offers. Each of those only takes places, so a basket short of places on
+ * these is short on the whole count too (sold-out.ts asks this first).
+ */
+export async function loadConfirmedPlaces(
+  db: Db,
+  clientId: string,
+  sessionIds: readonly string[],
+): Promise<PlaceRow[]> {
+  if (sessionIds.length === 0) return [];
+  return othersConfirmed(await readConfirmedCounts(db, clientId, sessionIds), []);
 }
 
 /**

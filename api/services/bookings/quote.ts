@@ -22,6 +22,7 @@ import {
   loadBasketGroups,
   loadCapacityRows,
   loadClient,
+  loadConfirmedPlaces,
   loadPricingInput,
   loadUnplacedHolds,
 } from './load.ts';
@@ -249,6 +250,25 @@ export async function placesGoneBeforeBooking(
   });
   if (price.problems.length > 0) return null;
   const requests = placeRequests(price.lines);
+  const sessions = groups.flatMap((g) =>
+    g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
+  );
+  const tickets = groups.flatMap((g) => g.tickets);
+  // The confirmed places first, one statement: when they alone leave every session of the
+  // basket short, the whole count (holds, offers, own places: six statements more) could only
+  // find the same sessions full, so most of a sold-out burst is answered here.
+  const asked = new Set(requests.map((r) => r.sessionId));
+  const confirmed = await loadConfirmedPlaces(db, caller.clientId, [...asked]);
+  const shortOnConfirmed = capacityShortfalls({
+    requests,
+    sessions,
+    tickets,
+    places: confirmed,
+    waitlist: [],
+    now,
+  });
+  if (asked.size > 0 && shortOnConfirmed.length === asked.size)
+    return { fullSessions: shortOnConfirmed, priced: { groups, client } };
   const { fullSessions } = await countPlaces(db, { ...caller, groups, requests }, now, {
     ownHoldsGiveWay: true,
   });
