@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityGroupFormValues } from '../../engine/index.ts';
+import { activityGroupFormValues, basketSchema } from '../../engine/index.ts';
 import { readCounter } from '../db/repositories/rate-limits.ts';
 import { createBooking } from '../services/bookings/create.ts';
 import { releaseBooking } from '../services/bookings/lifecycle.ts';
@@ -106,11 +107,10 @@ describe('a sold-out camp', () => {
     const held = await createBooking(ctx.handle, {
       clientId: org.clientId,
       userId: holder!.userId,
-      basket: basket(camp._id, {
-        ticket: camp.day,
-        activities: [day],
-        attendees: holder!.children,
-      }),
+      basket: v.parse(
+        basketSchema,
+        basket(camp._id, { ticket: camp.day, activities: [day], attendees: holder!.children }),
+      ),
       hold: true,
     });
     // No place is confirmed, so the count of confirmed places alone would let them through:
