@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../connection.ts';
+import { type Db, readsSeeUncommitted } from '../connection.ts';
 
 /**
  * Keys hold what callers send (an e-mail, an address): past 160 characters the rest is hashed,
@@ -111,23 +111,30 @@ export function pendingHits(key: string, windowStart: number): number {
 export async function flushLaterHits(): Promise<void> {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;
-  const batch = laterHits;
-  if (batch.size === 0) return;
+  if (laterHits.size === 0) return;
+  // One batch per database, each counted as unwritten until its hits can be read back.
+  const batches = new Map<Db, LaterHits>();
+  for (const [key, hits] of laterHits) {
+    const batch = batches.get(hits.db) ?? new Map();
+    batch.set(key, hits);
+    batches.set(hits.db, batch);
+  }
   laterHits = new Map();
-  writing.add(batch);
-  const byDb = new Map<Db, Array<[string, number, number]>>();
-  for (const [key, { db, windowStart, count }] of batch)
-    byDb.set(db, [...(byDb.get(db) ?? []), [key, windowStart, count]]);
+  for (const batch of batches.values()) writing.add(batch);
   try {
-    for (const [db, rows] of byDb)
+    for (const [db, batch] of batches)
       await db
         .transaction()
         .execute(async (trx) => {
-          for (const [key, windowStart, count] of rows) await addHits(trx, key, windowStart, count);
+          for (const [key, { windowStart, count }] of batch)
+            await addHits(trx, key, windowStart, count);
+          // From here this process reads them from the database: counted once, not twice.
+          if (readsSeeUncommitted(db)) writing.delete(batch);
         })
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => writing.delete(batch));
   } finally {
-    writing.delete(batch);
+    for (const batch of batches.values()) writing.delete(batch);
   }
 }
 
