@@ -206,8 +206,10 @@ export async function createBooking(
         // The places were counted before the sessions were locked: count them again now that
         // no other booking can take one before this commits.
         await lockSessionRows(trx, clientId, basket);
+        // The customer's own holds that this basket replaces were given back above, and no new
+        // one can appear while their user row is locked: none is left to give way.
         const full = await countPlacesAgain(trx, priced, { clientId, userId }, now, {
-          ownHoldsGiveWay,
+          ownHoldsGiveWay: false,
         });
         if (full.length > 0 && !input.admin) throw soldOut(clientId, priced, full);
         if (full.length > 0 && input.admin?.allowOverCapacity !== true)

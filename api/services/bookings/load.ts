@@ -307,7 +307,17 @@ export async function loadCapacityRows(
   sessionIds: readonly string[],
   /** The groups the sessions belong to: a session of another group is not read. */
   groupIds: readonly string[],
-  { attendeeIds = [] }: { attendeeIds?: readonly string[] } = {},
+  {
+    attendeeIds = [],
+    sessionGroups,
+  }: {
+    attendeeIds?: readonly string[];
+    /**
+     * Which group each session belongs to, when the caller has its groups' sessions already
+     * (a priced basket): the read that finds them is then skipped.
+     */
+    sessionGroups?: readonly { id: string; activity_group_id: string }[];
+  } = {},
 ): Promise<{ places: PlaceRow[]; waitlist: WaitlistRow[] }> {
   if (sessionIds.length === 0) return { places: [], waitlist: [] };
   const [held, confirmed, own, waitlist, sessions] = await Promise.all([
@@ -351,13 +361,14 @@ export async function loadCapacityRows(
       .execute(),
     // Through the groups: by `id` alone SQLite's planner, without statistics, walked every
     // session of the organiser (3 ms a listing page in a thousand-group catalogue).
-    db
-      .selectFrom('activities')
-      .select(['id', 'activity_group_id'])
-      .where('client_id', '=', clientId)
-      .where('activity_group_id', 'in', groupIds.length ? [...groupIds] : [''])
-      .where('id', 'in', [...sessionIds])
-      .execute(),
+    sessionGroups ??
+      db
+        .selectFrom('activities')
+        .select(['id', 'activity_group_id'])
+        .where('client_id', '=', clientId)
+        .where('activity_group_id', 'in', groupIds.length ? [...groupIds] : [''])
+        .where('id', 'in', [...sessionIds])
+        .execute(),
   ]);
   return {
     places: [

@@ -174,13 +174,21 @@ async function countPlaces(
   { ownHoldsGiveWay }: { ownHoldsGiveWay: boolean },
 ) {
   const { clientId, userId, groups, requests } = basket;
+  const asked = new Set(requests.map((r) => r.sessionId));
   const loaded = await loadCapacityRows(
     db,
     clientId,
-    [...new Set(requests.map((r) => r.sessionId))],
+    [...asked],
     groups.map((g) => g._id),
-    // One row per place only for the basket's attendees: their own places and holds matter.
-    { attendeeIds: [...new Set(requests.map((r) => r.attendeeId))] },
+    {
+      // One row per place only for the basket's attendees: their own places and holds matter.
+      attendeeIds: [...new Set(requests.map((r) => r.attendeeId))],
+      sessionGroups: groups.flatMap((g) =>
+        g.sessions
+          .filter((s) => asked.has(s._id))
+          .map((s) => ({ id: s._id, activity_group_id: g._id })),
+      ),
+    },
   );
   const superseded = ownHoldsGiveWay
     ? supersededHolds(requests, loaded.places, await loadUnplacedHolds(db, clientId, userId), now)
