@@ -157,6 +157,14 @@ export async function priceBasketFor(
   };
 }
 
+/** The sessions' and tickets' place limits, as the engine's capacity check takes them. */
+const limitsOf = (groups: PricedBasket['groups']) => ({
+  sessions: groups.flatMap((g) =>
+    g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
+  ),
+  tickets: groups.flatMap((g) => g.tickets),
+});
+
 /**
  * Counts the places a basket's requests would take against what is left (engine
  * `capacityShortfalls`): the sessions short of places, and the places the check saw. Run it again
@@ -196,10 +204,7 @@ async function countPlaces(
   const places = loaded.places.filter((p) => !superseded.includes(p.bookingId ?? ''));
   const fullSessions = capacityShortfalls({
     requests,
-    sessions: groups.flatMap((g) =>
-      g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
-    ),
-    tickets: groups.flatMap((g) => g.tickets),
+    ...limitsOf(groups),
     places,
     waitlist: loaded.waitlist,
     now,
@@ -258,10 +263,6 @@ export async function placesGoneBeforeBooking(
   });
   if (price.problems.length > 0) return null;
   const requests = placeRequests(price.lines);
-  const sessions = groups.flatMap((g) =>
-    g.sessions.map((s) => ({ _id: s._id, placeLimit: s.placeLimit ?? null })),
-  );
-  const tickets = groups.flatMap((g) => g.tickets);
   // The confirmed places first, one statement: when they alone leave every session of the
   // basket short, the whole count (holds, offers, own places: six statements more) could only
   // find the same sessions full, so most of a sold-out burst is answered here.
@@ -269,8 +270,7 @@ export async function placesGoneBeforeBooking(
   const confirmed = await loadConfirmedPlaces(db, caller.clientId, [...asked]);
   const shortOnConfirmed = capacityShortfalls({
     requests,
-    sessions,
-    tickets,
+    ...limitsOf(groups),
     places: confirmed,
     waitlist: [],
     now,
