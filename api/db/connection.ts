@@ -19,13 +19,6 @@ import { CommitGroup } from './sqlite-commit-group.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/**
- * Whether this process's reads see a transaction's writes before it commits. On SQLite they do:
- * the process has one connection, and a read made while a commit group is open runs inside it
- * (sqlite-commit-group.ts). On PostgreSQL every other connection sees only what was committed.
- */
-export const readsSeeUncommitted = (db: Db): boolean =>
-  db.getExecutor().adapter instanceof SqliteAdapter;
 export type Db = Kysely<Database>;
 
 export interface DbHandle {

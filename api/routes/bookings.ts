@@ -10,7 +10,13 @@ import {
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { claimIdempotencyKey } from '../db/repositories/idempotency-keys.ts';
-import { hit, hitLater, pendingHits, readCounter } from '../db/repositories/rate-limits.ts';
+import {
+  hit,
+  hitLater,
+  pendingHits,
+  readCounter,
+  whileSettled,
+} from '../db/repositories/rate-limits.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { requireAdmin, requireCustomer, requireUser } from '../middleware/auth.ts';
@@ -52,7 +58,7 @@ const unpaidKey = (userId: string) => `unpaid-booking:${userId}`;
 
 /**
  * 429 with Retry-After once the customer has started too many unpaid bookings this window.
- * `db` is the booking's own transaction (see `countedWithBooking`).
+ * `db` is the booking's own transaction, begun with the key settled (see `countedWithBooking`).
  */
 async function limitUnpaidBookings(db: Db, userId: string) {
   const window = unpaidWindow();
@@ -89,9 +95,12 @@ async function countedWithBooking<T>(
 ): Promise<T> {
   if (!counts) return book(null, null);
   try {
-    return await book(
-      (trx) => limitUnpaidBookings(trx, userId),
-      (db) => refuseOverUnpaidLimit(db, userId),
+    // Settled before the transaction begins: the count read inside it is then exact.
+    return await whileSettled(unpaidKey(userId), () =>
+      book(
+        (trx) => limitUnpaidBookings(trx, userId),
+        (db) => refuseOverUnpaidLimit(db, userId),
+      ),
     );
   } catch (error) {
     // Rolled back with the booking, or never reached: count the refused attempt on its own,

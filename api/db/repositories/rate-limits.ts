@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Db, readsSeeUncommitted } from '../connection.ts';
+import type { Db } from '../connection.ts';
 
 /**
  * Keys hold what callers send (an e-mail, an address): past 160 characters the rest is hashed,
@@ -78,78 +78,116 @@ export function hitLater(db: Db, key: string, windowStart: number): void {
   const pending = laterHits.get(bounded);
   if (pending && pending.db === db && pending.windowStart === windowStart) pending.count += 1;
   else laterHits.set(bounded, { db, windowStart, count: 1 });
-  if (!flushTimer) {
-    flushTimer = setTimeout(() => void flushLaterHits(), LATER_HITS_MS);
-    flushTimer.unref();
-  }
+  scheduleFlush();
 }
 
 /** How long a hit counted with `hitLater` waits for others to be written with it. */
 export const LATER_HITS_MS = 20;
 
 type LaterHits = Map<string, { db: Db; windowStart: number; count: number }>;
-/** Hits waiting for the next write, and the batches being written (still counted until then). */
+/** Hits waiting for the next write. */
 let laterHits: LaterHits = new Map();
-const writing = new Set<LaterHits>();
+/** Batches being written, until their transaction has committed or failed. */
+const writes = new Set<{ batch: LaterHits; done: Promise<void> }>();
+/**
+ * Keys someone is reading (`whileSettled`): a flush leaves their hits for the next one. A read
+ * that ends while its key's batch is being written cannot tell whether the commit came before
+ * it (PostgreSQL answers the two on different connections, in either order), so it would count
+ * the batch twice or not at all; a key is only read with none of its hits in flight.
+ */
+const readers = new Map<string, number>();
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
-const unwritten = (bounded: string) =>
-  [laterHits, ...writing].flatMap((batch) => batch.get(bounded) ?? []);
-
-/** This process's hits on a key not written yet, in the window that starts at `windowStart`. */
-export function pendingHits(key: string, windowStart: number): number {
-  return unwritten(boundedKey(key))
-    .filter((p) => p.windowStart === windowStart)
-    .reduce((sum, p) => sum + p.count, 0);
+function scheduleFlush() {
+  if (flushTimer || laterHits.size === 0) return;
+  flushTimer = setTimeout(() => void flushLaterHits(), LATER_HITS_MS);
+  flushTimer.unref();
 }
 
 /**
- * Writes every hit counted with `hitLater` so far, one transaction per database. A count that
- * cannot be written (the database gone or too busy) is dropped, as a refused attempt's count
- * always was: it must never turn an answer into an error.
+ * Runs `read` while the key's own unwritten hits stay in memory: it first waits for any batch
+ * holding the key to be written, and no flush takes the key's hits until `read` ends. Within
+ * it the database holds every hit written so far and `pendingHits` the rest, each once. The
+ * wait is for one short transaction and holds nothing the write needs, so run it before a
+ * transaction begins, never inside one.
+ */
+export async function whileSettled<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const bounded = boundedKey(key);
+  readers.set(bounded, (readers.get(bounded) ?? 0) + 1);
+  try {
+    const inFlight = [...writes].filter((w) => w.batch.has(bounded)).map((w) => w.done);
+    if (inFlight.length > 0) await Promise.all(inFlight);
+    return await read();
+  } finally {
+    const left = (readers.get(bounded) ?? 1) - 1;
+    if (left > 0) readers.set(bounded, left);
+    else {
+      readers.delete(bounded);
+      scheduleFlush();
+    }
+  }
+}
+
+/**
+ * This process's hits on a key not written yet, in the window that starts at `windowStart`.
+ * Exact only inside `whileSettled` for that key.
+ */
+export function pendingHits(key: string, windowStart: number): number {
+  const pending = laterHits.get(boundedKey(key));
+  return pending?.windowStart === windowStart ? pending.count : 0;
+}
+
+/**
+ * Writes the hits counted with `hitLater` so far, one transaction per database; those of a key
+ * being read wait for the next flush. A count that cannot be written (the database gone or too
+ * busy) is dropped, as a refused attempt's count always was: it must never turn an answer into
+ * an error.
  */
 export async function flushLaterHits(): Promise<void> {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;
-  if (laterHits.size === 0) return;
-  // One batch per database, each counted as unwritten until its hits can be read back.
   const batches = new Map<Db, LaterHits>();
   for (const [key, hits] of laterHits) {
+    if (readers.has(key)) continue;
+    laterHits.delete(key);
     const batch = batches.get(hits.db) ?? new Map();
     batch.set(key, hits);
     batches.set(hits.db, batch);
   }
-  laterHits = new Map();
-  for (const batch of batches.values()) writing.add(batch);
-  try {
-    for (const [db, batch] of batches)
-      await db
+  const written = [...batches].map(([db, batch]) => {
+    const write = {
+      batch,
+      done: db
         .transaction()
         .execute(async (trx) => {
           for (const [key, { windowStart, count }] of batch)
             await addHits(trx, key, windowStart, count);
-          // From here this process reads them from the database: counted once, not twice.
-          if (readsSeeUncommitted(db)) writing.delete(batch);
         })
         .catch(() => undefined)
-        .finally(() => writing.delete(batch));
-  } finally {
-    for (const batch of batches.values()) writing.delete(batch);
-  }
+        .finally(() => writes.delete(write)),
+    };
+    writes.add(write);
+    return write.done;
+  });
+  await Promise.all(written);
 }
 
 /** A counter as this process knows it: the database's, plus its own hits not written yet. */
-export async function readCounter(db: Db, key: string) {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'window_start'])
-    .where('key', '=', boundedKey(key))
-    .executeTakeFirst();
-  const stored = row ? { count: Number(row.count), at: Number(row.window_start) } : null;
-  const latest = Math.max(stored?.at ?? 0, ...unwritten(boundedKey(key)).map((p) => p.windowStart));
-  if (latest === 0) return stored;
-  const count = (stored?.at === latest ? stored.count : 0) + pendingHits(key, latest);
-  return { count, at: latest };
+export function readCounter(db: Db, key: string) {
+  const bounded = boundedKey(key);
+  return whileSettled(key, async () => {
+    const row = await db
+      .selectFrom('rate_limits')
+      .select(['count', 'window_start'])
+      .where('key', '=', bounded)
+      .executeTakeFirst();
+    const stored = row ? { count: Number(row.count), at: Number(row.window_start) } : null;
+    const pending = laterHits.get(bounded);
+    if (!pending) return stored;
+    if (stored && stored.at > pending.windowStart) return stored;
+    const count = (stored?.at === pending.windowStart ? stored.count : 0) + pending.count;
+    return { count, at: pending.windowStart };
+  });
 }
 
 export const clearCounter = (db: Db, key: string) =>
