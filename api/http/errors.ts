@@ -12,10 +12,10 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
-    // An answer, not a fault: nobody reads its stack, and a sold-out camp's hundreds of refusals
-    // each spent about 1 % of their time capturing one.
+    // A 4xx is an answer, not a fault: nobody reads its stack, and a sold-out camp's hundreds of
+    // refusals each spent about 1 % of their time capturing one. A 5xx is logged with its stack.
     const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
     Error.stackTraceLimit = limit;
   }
