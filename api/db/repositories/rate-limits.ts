@@ -86,7 +86,7 @@ export const LATER_HITS_MS = 20;
 
 type LaterHits = Map<string, { db: Db; windowStart: number; count: number }>;
 /** Hits waiting for the next write. */
-let laterHits: LaterHits = new Map();
+const laterHits: LaterHits = new Map();
 /** Batches being written, until their transaction has committed or failed. */
 const writes = new Set<{ batch: LaterHits; done: Promise<void> }>();
 /**
